@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class NetshopConfig(AppConfig):
+    name = "netshop"
+    verbose_name = "NetShop"

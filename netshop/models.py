@@ -1,0 +1,318 @@
+"""The shop's domain: customers, their orders, shipments, payments and what support does to them.
+
+Money is an integer number of yen. Every row a support action creates (a refund, a
+cancellation, a redelivery, a date change, a coupon) carries the ``operation_id`` that caused
+it, backed by a unique constraint: that constraint is what makes a retried action harmless.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Language(models.TextChoices):
+    JAPANESE = "ja", "日本語"
+    ENGLISH = "en", "English"
+
+
+class Customer(models.Model):
+    """A shop customer; ``code`` (e.g. C0001) is the identity the storefront sends."""
+
+    code = models.CharField(max_length=16, unique=True)
+    name = models.CharField(max_length=120)
+    email = models.EmailField()
+    language = models.CharField(max_length=2, choices=Language.choices, default=Language.JAPANESE)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="customer",
+        help_text="Login for the customer help page, if the customer has one.",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.name}"
+
+
+class Product(models.Model):
+    sku = models.CharField(max_length=32, unique=True)
+    name = models.CharField(max_length=200)
+    name_en = models.CharField(max_length=200, blank=True)
+    price = models.PositiveIntegerField(help_text="Yen")
+
+    class Meta:
+        ordering = ["sku"]
+
+    def __str__(self) -> str:
+        return f"{self.sku} {self.name}"
+
+
+class OrderStatus(models.TextChoices):
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    SHIPPED = "shipped"
+    DELIVERED = "delivered"
+    CANCELLED = "cancelled"
+
+
+class Order(models.Model):
+    number = models.CharField(max_length=20, unique=True)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="orders")
+    status = models.CharField(max_length=12, choices=OrderStatus.choices)
+    total = models.PositiveIntegerField(help_text="Yen, tax included")
+    placed_at = models.DateTimeField(default=timezone.now)
+    notes = models.TextField(blank=True, help_text="Free text the customer left at checkout.")
+
+    class Meta:
+        ordering = ["-placed_at"]
+        indexes = [models.Index(fields=["customer", "-placed_at"])]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class OrderLine(models.Model):
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey(Product, on_delete=models.PROTECT)
+    quantity = models.PositiveIntegerField(default=1)
+    unit_price = models.PositiveIntegerField(help_text="Yen")
+
+    def __str__(self) -> str:
+        return f"{self.order.number} × {self.quantity} {self.product.sku}"
+
+    @property
+    def subtotal(self) -> int:
+        return self.quantity * self.unit_price
+
+
+class ShipmentStatus(models.TextChoices):
+    PREPARING = "preparing"
+    IN_TRANSIT = "in_transit"
+    OUT_FOR_DELIVERY = "out_for_delivery"
+    DELIVERED = "delivered"
+    ABSENT_RETURNED = "absent_returned", "absent_returned (不在持ち戻り)"
+
+
+class Shipment(models.Model):
+    order = models.OneToOneField(Order, on_delete=models.CASCADE, related_name="shipment")
+    carrier = models.CharField(max_length=40, default="Yamato")
+    tracking_number = models.CharField(max_length=20, unique=True)
+    status = models.CharField(max_length=20, choices=ShipmentStatus.choices)
+    scheduled_date = models.DateField(null=True, blank=True)
+    original_scheduled_date = models.DateField(
+        null=True, blank=True, help_text="The first promised date; date changes are bounded by it."
+    )
+
+    def __str__(self) -> str:
+        return f"{self.tracking_number} ({self.status})"
+
+
+class ShipmentEvent(models.Model):
+    shipment = models.ForeignKey(Shipment, on_delete=models.CASCADE, related_name="events")
+    status = models.CharField(max_length=20, choices=ShipmentStatus.choices)
+    location = models.CharField(max_length=100, blank=True)
+    description = models.CharField(max_length=200, blank=True)
+    occurred_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["occurred_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.shipment.tracking_number} {self.status} @ {self.occurred_at:%Y-%m-%d %H:%M}"
+
+
+class PaymentMethod(models.TextChoices):
+    CARD = "card"
+    CONVENIENCE_STORE = "konbini"
+    BANK_TRANSFER = "bank_transfer"
+    CASH_ON_DELIVERY = "cod"
+
+
+class PaymentStatus(models.TextChoices):
+    AUTHORIZED = "authorized"
+    CAPTURED = "captured"
+    REFUNDED = "refunded"
+    PARTIALLY_REFUNDED = "partially_refunded"
+    FAILED = "failed"
+    VOIDED = "voided", "voided (authorization released)"
+
+
+class Payment(models.Model):
+    order = models.OneToOneField(Order, on_delete=models.CASCADE, related_name="payment")
+    method = models.CharField(max_length=16, choices=PaymentMethod.choices)
+    status = models.CharField(max_length=20, choices=PaymentStatus.choices)
+    authorized_amount = models.PositiveIntegerField(default=0, help_text="Yen")
+    captured_amount = models.PositiveIntegerField(default=0, help_text="Yen")
+    gateway_reference = models.CharField(max_length=40, unique=True)
+
+    def __str__(self) -> str:
+        return f"{self.gateway_reference} ({self.status})"
+
+    @property
+    def refunded_amount(self) -> int:
+        return sum(refund.amount for refund in self.refunds.all())
+
+    @property
+    def refundable_amount(self) -> int:
+        return self.captured_amount - self.refunded_amount
+
+
+class Refund(models.Model):
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
+    amount = models.PositiveIntegerField(help_text="Yen")
+    reason = models.CharField(max_length=500)
+    operation_id = models.CharField(max_length=80, unique=True)
+    gateway_refund_id = models.CharField(max_length=60)
+    actor = models.CharField(max_length=150, help_text="Who approved it (operator username).")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"¥{self.amount:,} on {self.payment.order.number}"
+
+
+class Cancellation(models.Model):
+    """The record of one order cancellation and the authorization it released."""
+
+    order = models.OneToOneField(Order, on_delete=models.PROTECT, related_name="cancellation")
+    operation_id = models.CharField(max_length=80, unique=True)
+    reason = models.CharField(max_length=500)
+    previous_status = models.CharField(max_length=12, choices=OrderStatus.choices)
+    authorization_released = models.BooleanField(default=False)
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"cancellation of {self.order.number}"
+
+
+class Redelivery(models.Model):
+    shipment = models.ForeignKey(Shipment, on_delete=models.PROTECT, related_name="redeliveries")
+    operation_id = models.CharField(max_length=80, unique=True)
+    slot_date = models.DateField()
+    slot_window = models.CharField(max_length=20, help_text="e.g. 08-12, 14-16, 18-21")
+    carrier_booking_id = models.CharField(max_length=60)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"redelivery {self.slot_date} {self.slot_window}"
+
+
+class DeliveryDateChange(models.Model):
+    shipment = models.ForeignKey(Shipment, on_delete=models.PROTECT, related_name="date_changes")
+    operation_id = models.CharField(max_length=80, unique=True)
+    previous_date = models.DateField(null=True)
+    new_date = models.DateField()
+    carrier_booking_id = models.CharField(max_length=60)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"date change {self.previous_date} -> {self.new_date}"
+
+
+class Coupon(models.Model):
+    """An apology coupon; at most one per inquiry (``inquiry_ref`` is unique when set)."""
+
+    code = models.CharField(max_length=24, unique=True)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="coupons")
+    value = models.PositiveIntegerField(help_text="Yen off the next order")
+    inquiry_ref = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    operation_id = models.CharField(max_length=80, unique=True)
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.code} ¥{self.value:,}"
+
+
+class FaqEntry(models.Model):
+    class Category(models.TextChoices):
+        RETURNS = "returns"
+        DELIVERY = "delivery"
+        PAYMENT = "payment"
+        ACCOUNT = "account"
+        COUPONS = "coupons"
+        ORDERS = "orders"
+        OTHER = "other"
+
+    question = models.CharField(max_length=300)
+    answer = models.TextField()
+    category = models.CharField(max_length=12, choices=Category.choices)
+    language = models.CharField(max_length=2, choices=Language.choices)
+    keywords = models.CharField(max_length=300, blank=True, help_text="Space-separated terms.")
+
+    class Meta:
+        ordering = ["category", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["language", "question"], name="faq_unique_question")
+        ]
+        verbose_name = "FAQ entry"
+        verbose_name_plural = "FAQ entries"
+
+    def __str__(self) -> str:
+        return self.question
+
+
+class GatewayTransaction(models.Model):
+    """The payment gateway simulator's ledger; one row per idempotency key, like a real gateway."""
+
+    class Kind(models.TextChoices):
+        REFUND = "refund"
+        VOID = "void"
+
+    idempotency_key = models.CharField(max_length=80, unique=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    payment_reference = models.CharField(max_length=40)
+    amount = models.PositiveIntegerField(default=0)
+    transaction_id = models.CharField(max_length=60, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.transaction_id}"
+
+
+class CarrierBooking(models.Model):
+    """The carrier simulator's bookings (redeliveries and date changes) by idempotency key."""
+
+    class Kind(models.TextChoices):
+        REDELIVERY = "redelivery"
+        DATE_CHANGE = "date_change"
+
+    idempotency_key = models.CharField(max_length=80, unique=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    tracking_number = models.CharField(max_length=20)
+    delivery_date = models.DateField()
+    slot_window = models.CharField(max_length=20, blank=True)
+    booking_id = models.CharField(max_length=60, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.booking_id}"
+
+
+class ApiToken(models.Model):
+    """A storefront's bearer token. Only a SHA-256 digest is stored; the key is shown once."""
+
+    name = models.CharField(max_length=80, unique=True)
+    key_digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8, help_text="First characters, to recognise a key.")
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @staticmethod
+    def digest(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()

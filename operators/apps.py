@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class OperatorsConfig(AppConfig):
+    name = "operators"
+    verbose_name = "Operator console and audit"
