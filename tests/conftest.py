@@ -1,1 +1,52 @@
 """Shared fixtures: every test talks to the real PostgreSQL and Redis configured by scripts/test."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from netshop.adapters.faults import ENV_VAR, reset_fault_state
+
+pytest_plugins = ["tests.support.conftest_plugin"]
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts with well-behaved simulators, whatever the shell or last test set."""
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    reset_fault_state()
+    yield
+    reset_fault_state()
+
+
+class Faults:
+    """Runtime fault switch for the simulators, shared with any process a test starts.
+
+    ``NETSHOP_FAULTS`` points at a file; rewriting the file changes faults at once in this
+    process and in children started with ``env`` (e.g. a Celery worker).
+    """
+
+    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.path = path
+        self.path.write_text("{}", encoding="utf-8")
+        monkeypatch.setenv(ENV_VAR, f"@{path}")
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {ENV_VAR: f"@{self.path}"}
+
+    def set(self, **services: dict[str, Any]) -> None:
+        """E.g. ``faults.set(gateway={"fault_rate": 1, "kinds": ["timeout"]})``."""
+        self.path.write_text(json.dumps(services), encoding="utf-8")
+
+    def clear(self) -> None:
+        self.path.write_text("{}", encoding="utf-8")
+
+
+@pytest.fixture
+def faults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Faults:
+    return Faults(tmp_path / "faults.json", monkeypatch)

@@ -1,0 +1,1 @@
+"""External systems the shop talks to: the carrier and the payment gateway (see each module)."""

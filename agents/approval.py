@@ -1,0 +1,84 @@
+"""Waiting for a person, and acting on what they decided (SPEC 5).
+
+``await_approval`` does nothing but ``interrupt()``: on resume a node re-runs from its first
+line, so nothing with a side effect may come before it. The actions run in the next node,
+``act_on_decisions``, each under its stable operation id.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langchain_core.messages import ToolMessage, message_to_dict
+from langchain_core.runnables import RunnableConfig
+from langgraph.types import interrupt
+
+from agents.actions import carry_out
+from agents.context import run_context
+from agents.state import InquiryState
+
+
+def approval_request(state: InquiryState) -> dict[str, Any]:
+    """What the run waits on: one entry per prepared action, with everything to decide it."""
+    return {
+        "type": "approval",
+        "inquiry_id": state["inquiry_id"],
+        "actions": state["pending_actions"],
+        "escalation": state.get("escalation"),
+    }
+
+
+def await_approval(state: InquiryState) -> dict[str, Any]:
+    decisions = interrupt(approval_request(state))
+    return {"decisions": dict(decisions)}
+
+
+def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, Any]:
+    customer_id = run_context(config).customer_id
+    decisions = state.get("decisions", {})
+    results = [
+        carry_out(action=action, decision=decisions[action["action_id"]], customer_id=customer_id)
+        for action in state["pending_actions"]
+        if action["action_id"] in decisions
+    ]
+    update: dict[str, Any] = {
+        "action_results": results,
+        "transcripts": _close_tool_calls(state, results),
+    }
+    take_over = next((d for d in decisions.values() if d["decision"] == "take_over"), None)
+    if take_over is not None:
+        update |= {"status": "handled_by_human", "reply": take_over.get("reply", "")}
+    elif any(r["outcome"] == "failed" for r in results):
+        failed = ", ".join(r["kind"] for r in results if r["outcome"] == "failed")
+        update["escalation"] = {
+            "kind": "failure",
+            "reason": "action_failed",
+            "summary": f"{failed} failed at the gateway; not retried",
+            "failed_agents": [],
+        }
+    return update
+
+
+def route_after_decisions(state: InquiryState) -> str:
+    return "finalize" if state.get("status") == "handled_by_human" else "merge"
+
+
+def _close_tool_calls(state: InquiryState, results: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Answer each gated tool call with its outcome, so no call is left open."""
+    transcripts = state.get("transcripts", {})
+    closed: dict[str, list[dict[str, Any]]] = {}
+    by_id = {r["action_id"]: r for r in results}
+    for action in state["pending_actions"]:
+        result = by_id.get(action["action_id"])
+        if result is None:
+            continue
+        agent = action["agent"]
+        message = ToolMessage(
+            content=json.dumps(result, ensure_ascii=False, default=str),
+            tool_call_id=action["tool_call_id"],
+            name=action["tool"],
+            status="success" if result["outcome"] == "executed" else "error",
+        )
+        closed[agent] = [*closed.get(agent, transcripts.get(agent, [])), message_to_dict(message)]
+    return closed

@@ -1,0 +1,64 @@
+"""The graph's checkpointer: PostgresSaver in the production shape, SQLite when embedded.
+
+One saver per process, created on first use. The PostgreSQL one uses a connection pool with
+the settings the saver requires (autocommit, dict rows); ``setup()`` runs from the
+``setup_checkpoints`` command, which a migration calls too.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from typing import Any
+
+from django.conf import settings
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+_lock = threading.Lock()
+_saver: BaseCheckpointSaver | None = None
+
+
+def _postgres_conninfo() -> str:
+    db = settings.DATABASES["default"]
+    parts = {
+        "dbname": db["NAME"],
+        "user": db.get("USER") or "",
+        "password": db.get("PASSWORD") or "",
+        "host": db.get("HOST") or "",
+        "port": str(db.get("PORT") or ""),
+    }
+    return " ".join(f"{key}={value}" for key, value in parts.items() if value)
+
+
+def _postgres_saver() -> BaseCheckpointSaver:
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    pool: ConnectionPool[Any] = ConnectionPool(
+        conninfo=_postgres_conninfo(),
+        min_size=1,
+        max_size=int(getattr(settings, "NETSHOP_CHECKPOINT_POOL_SIZE", 8)),
+        kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": None},
+        open=True,
+    )
+    return PostgresSaver(pool)  # type: ignore[arg-type]
+
+
+def _sqlite_saver() -> BaseCheckpointSaver:
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    path = settings.VAR_DIR / "checkpoints.sqlite3"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, check_same_thread=False, timeout=30)
+    return SqliteSaver(connection)
+
+
+def get_checkpointer() -> BaseCheckpointSaver:
+    global _saver
+    with _lock:
+        if _saver is None:
+            vendor = settings.DATABASES["default"]["ENGINE"]
+            _saver = _postgres_saver() if "postgresql" in vendor else _sqlite_saver()
+            _saver.setup()  # type: ignore[attr-defined]
+        return _saver

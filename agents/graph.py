@@ -1,0 +1,49 @@
+"""The support team's graph, wiring only. Read top to bottom:
+
+    classify ─► plan ─► execute ─┬─► specialist (×N in parallel, Send) ─► execute ...
+                                 └─► review ─┬─► await_approval ─► act_on_decisions ─┬─► merge ─► finalize
+                                             └─► merge ─► finalize                   └─► finalize (take over)
+
+One compiled graph per checkpointer; the thread id is the inquiry id.
+"""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from agents import approval, supervisor
+from agents.handoffs import run_handoff
+from agents.state import InquiryInput, InquiryState
+
+
+def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
+    graph = StateGraph(InquiryState, input_schema=InquiryInput)
+
+    graph.add_node("classify", supervisor.classify)
+    graph.add_node("plan", supervisor.make_plan)
+    graph.add_node("execute", supervisor.execute)
+    graph.add_node("specialist", run_handoff)
+    graph.add_node("review", supervisor.review)
+    graph.add_node("await_approval", approval.await_approval)
+    graph.add_node("act_on_decisions", approval.act_on_decisions)
+    graph.add_node("merge", supervisor.merge)
+    graph.add_node("finalize", supervisor.finalize)
+
+    graph.add_edge(START, "classify")
+    graph.add_conditional_edges("classify", supervisor.route_after_classify, ["plan", "finalize"])
+    graph.add_edge("plan", "execute")
+    graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
+    graph.add_edge("specialist", "execute")
+    graph.add_conditional_edges(
+        "review", supervisor.route_after_review, ["await_approval", "merge"]
+    )
+    graph.add_edge("await_approval", "act_on_decisions")
+    graph.add_conditional_edges(
+        "act_on_decisions", approval.route_after_decisions, ["merge", "finalize"]
+    )
+    graph.add_edge("merge", "finalize")
+    graph.add_edge("finalize", END)
+
+    return graph.compile(checkpointer=checkpointer, name="netshop_support")

@@ -1,0 +1,76 @@
+"""The built-in offline model: deterministic, no network, the same chat interface as ChatOpenAI.
+
+It speaks LangChain's chat-model protocol (messages in, an ``AIMessage`` out, ``bind_tools``
+and tool calls), so the graph has one code path whichever model runs it. What it says comes
+from three rule books: the classifier (``agents.understanding``) for the supervisor's
+structured output, ``brain`` for the specialists' tool choices, ``writer`` for replies.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import LanguageModelInput
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from agents.offline import brain
+from agents.offline.transcript import between, last_human_text
+from agents.offline.writer import write_reply
+from agents.understanding import classify_text
+
+__all__ = ["OfflineChatModel"]
+
+
+class OfflineChatModel(BaseChatModel):
+    """A rule-based stand-in for a chat model, good enough to run the shop's support."""
+
+    role: str = "specialist"
+
+    @property
+    def _llm_type(self) -> str:
+        return "netshop-offline"
+
+    def bind_tools(
+        self,
+        tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
+        *,
+        tool_choice: str | None = None,
+        **kwargs: Any,
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        schemas = [convert_to_openai_tool(tool) for tool in tools]
+        return self.bind(tools=schemas, tool_choice=tool_choice, **kwargs)
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        tool_names = [schema["function"]["name"] for schema in kwargs.get("tools") or []]
+        message = self._respond(messages, tool_names)
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _respond(self, messages: list[BaseMessage], tool_names: list[str]) -> AIMessage:
+        if tool_names == ["Classification"]:
+            return _classification(messages)
+        if tool_names:
+            return brain.next_turn(messages, set(tool_names))
+        brief = between(last_human_text(messages), "brief")
+        return AIMessage(write_reply(json.loads(brief)) if brief else "")
+
+
+def _classification(messages: list[BaseMessage]) -> AIMessage:
+    prompt = last_human_text(messages)
+    today = brain.today_from(prompt)
+    result = classify_text(between(prompt, "inquiry") or prompt, today=today)
+    call = {"name": "Classification", "args": result.model_dump(mode="json"), "id": "call_classify"}
+    return AIMessage("", tool_calls=[call])

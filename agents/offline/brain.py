@@ -1,0 +1,200 @@
+"""The offline model's specialist turns: which tool to call next, with which arguments.
+
+Each specialist gets the inquiry, its intent and the extracted entities in its ``<context>``
+block, exactly as a real model would. The rules below choose like a careful agent: use the
+order the customer names, otherwise look their orders up and pick the one that fits what
+they ask about; act only with the facts at hand; stop and summarise when done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import date
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+
+from agents.offline.transcript import between, last_human_text, model_turns, tool_results
+
+Call = tuple[str, dict[str, Any]]
+
+# Which order a request is most likely about, by intent: order statuses in preference order.
+PREFERRED_STATUSES: dict[str, tuple[str, ...]] = {
+    "cancel_order": ("pending", "confirmed"),
+    "track_shipment": ("shipped", "confirmed", "delivered"),
+    "arrange_redelivery": ("shipped",),
+    "change_delivery_date": ("shipped", "confirmed"),
+    "process_refund": ("delivered", "shipped"),
+    "check_payment_status": ("delivered", "shipped", "confirmed", "pending"),
+    "apply_coupon": ("delivered", "shipped"),
+}
+PREFERRED_SHIPMENT: dict[str, str] = {
+    "arrange_redelivery": "absent_returned",
+    "track_shipment": "in_transit",
+    "change_delivery_date": "in_transit",
+}
+REASONS = (
+    (r"壊れ|破損|割れ|傷|不良|broken|damaged|defect|crack", "damaged item"),
+    (r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive", "parcel not delivered"),
+    (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
+    (r"二重|twice|double", "charged twice"),
+)
+
+
+def today_from(prompt: str) -> date | None:
+    match = re.search(r"Today is (\d{4}-\d{2}-\d{2})", prompt)
+    return date.fromisoformat(match.group(1)) if match else None
+
+
+def next_turn(messages: list[BaseMessage], tools: set[str]) -> AIMessage:
+    prompt = last_human_text(messages)
+    context = json.loads(between(prompt, "context") or "{}")
+    inquiry = between(prompt, "inquiry")
+    results = tool_results(messages)
+    calls = _choose(tools, context, inquiry, results)
+    if not calls:
+        return AIMessage(_summary(results))
+    seed = f"{inquiry}|{sorted(tools)}|{model_turns(messages)}"
+    return AIMessage(
+        "",
+        tool_calls=[
+            {"name": name, "args": args, "id": _call_id(seed, index)}
+            for index, (name, args) in enumerate(calls)
+        ],
+    )
+
+
+def _choose(tools: set[str], context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+    if "search_orders" in tools:
+        return _order_turn(context, inquiry, results)
+    if "track_shipment" in tools:
+        return _shipping_turn(context, results)
+    if "process_refund" in tools:
+        return _payment_turn(context, inquiry, results)
+    if "search_faq" in tools:
+        return _faq_turn(context, inquiry, results)
+    return []
+
+
+def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+    intent = context.get("intent", "get_order_details")
+    entities = context.get("entities", {})
+    if "get_order_details" in results or "cancel_order" in results:
+        return []
+    if intent == "search_orders" and "search_orders" not in results:
+        return [("search_orders", _search_args(entities))]
+    number = next(iter(entities.get("order_numbers", [])), None)
+    if number is None and "search_orders" in results:
+        number = _pick_order(results["search_orders"].get("orders", []), intent, entities)
+        if number is None:
+            return []
+    if number is None:
+        return [("search_orders", {})] if intent != "search_orders" else []
+    calls: list[Call] = [("get_order_details", {"order_number": number})]
+    if intent == "cancel_order":
+        calls.append(("cancel_order", {"order_number": number, "reason": _reason(inquiry, "customer request")}))
+    return calls
+
+
+def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if entities.get("date_range"):
+        args["placed_from"], args["placed_to"] = entities["date_range"]
+    if entities.get("order_status"):
+        args["status"] = entities["order_status"]
+    return args
+
+
+def _pick_order(orders: list[dict[str, Any]], intent: str, entities: dict[str, Any]) -> str | None:
+    tracking = set(entities.get("tracking_numbers", []))
+    for order in orders:
+        if tracking and order.get("tracking_number") in tracking:
+            return str(order["number"])
+    wanted_shipment = PREFERRED_SHIPMENT.get(intent)
+    if wanted_shipment:
+        for order in orders:
+            if order.get("shipment_status") == wanted_shipment:
+                return str(order["number"])
+    for status in PREFERRED_STATUSES.get(intent, ()):
+        for order in orders:  # newest first
+            if order.get("status") == status:
+                return str(order["number"])
+    return str(orders[0]["number"]) if orders and intent == "get_order_details" else None
+
+
+def _order_number(context: dict[str, Any]) -> str | None:
+    order = context.get("order")
+    if isinstance(order, dict) and order.get("number"):
+        return str(order["number"])
+    return next(iter(context.get("entities", {}).get("order_numbers", [])), None)
+
+
+def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Call]:
+    if results:
+        return []
+    intent = context.get("intent", "track_shipment")
+    entities = context.get("entities", {})
+    number = _order_number(context)
+    dates = entities.get("dates", [])
+    if number and dates and intent == "arrange_redelivery":
+        window = entities.get("time_window") or "08-12"
+        return [("arrange_redelivery", {"order_number": number, "slot_date": dates[0], "slot_window": window})]
+    if number and dates and intent == "change_delivery_date":
+        return [("change_delivery_date", {"order_number": number, "new_date": dates[0]})]
+    tracking = next(iter(entities.get("tracking_numbers", [])), None)
+    if tracking:
+        return [("track_shipment", {"tracking_number": tracking})]
+    return [("track_shipment", {"order_number": number})] if number else []
+
+
+def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+    if results:
+        return []
+    intent = context.get("intent", "check_payment_status")
+    if intent == "apply_coupon":
+        return [("apply_coupon", {"reason": _reason(inquiry, "delivery trouble")})]
+    number = _order_number(context)
+    if number is None:
+        return []
+    if intent == "process_refund":
+        args: dict[str, Any] = {"order_number": number, "reason": _reason(inquiry, "customer request")}
+        amounts = context.get("entities", {}).get("amounts", [])
+        if amounts:
+            args["amount"] = max(amounts)
+        return [("process_refund", args)]
+    return [("check_payment_status", {"order_number": number})]
+
+
+def _faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+    intent = context.get("intent", "search_faq")
+    if results or intent == "contact_human":
+        return []
+    language = context.get("language", "ja")
+    if intent == "answer_general_question":
+        return [("answer_general_question", {"question": inquiry, "language": language})]
+    return [("search_faq", {"query": inquiry, "language": language})]
+
+
+def _reason(inquiry: str, default: str) -> str:
+    lowered = inquiry.lower()
+    return next((reason for pattern, reason in REASONS if re.search(pattern, lowered)), default)
+
+
+def _summary(results: dict[str, Any]) -> str:
+    if not results:
+        return "Nothing to look up: the request names no order I could identify."
+    parts = []
+    for tool, result in results.items():
+        if "refused" in result:
+            parts.append(f"{tool}: refused ({result['refused']})")
+        elif "error" in result:
+            parts.append(f"{tool}: failed ({result['error']})")
+        else:
+            parts.append(f"{tool}: done")
+    return "; ".join(parts)
+
+
+def _call_id(seed: str, index: int) -> str:
+    return "call_" + hashlib.sha256(f"{seed}|{index}".encode()).hexdigest()[:24]

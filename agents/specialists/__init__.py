@@ -1,0 +1,12 @@
+"""The four specialists, by agent name."""
+
+from agents.schemas import AgentName
+from agents.specialists import faq, order, payment, shipping
+from agents.specialists.base import Specialist
+
+SPECIALISTS: dict[AgentName, Specialist] = {
+    "order": order.SPECIALIST,
+    "shipping": shipping.SPECIALIST,
+    "payment": payment.SPECIALIST,
+    "faq": faq.SPECIALIST,
+}

@@ -1,0 +1,117 @@
+"""The Payment agent: payment status, refunds (prepared for approval), apology coupons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from langchain_core.runnables import RunnableConfig
+from langchain_core.tools import tool
+
+from agents.context import run_context, stable_operation_id
+from agents.prompts import SHARED_RULES
+from agents.specialists.base import ApprovalRequired, Specialist
+from netshop import selectors
+from netshop.adapters.gateway import get_gateway
+from netshop.errors import DomainError
+from netshop.services.coupons import coupon_issue
+from netshop.services.policy_checks import raise_first_failure, refund_checks
+
+PROMPT = f"""{SHARED_RULES}
+
+You are the Payment agent. The order's facts are in the context when the Order agent found
+them. Check payments with check_payment_status. Refunds go through process_refund, which
+prepares the refund for an operator and never exceeds what was captured and not yet
+refunded. Offer an apology coupon with apply_coupon only when the shop caused trouble."""
+
+
+def _order(config: RunnableConfig, order_number: str) -> Any:
+    customer = selectors.customer_get(code=run_context(config).customer_id)
+    return selectors.order_get_for_customer(customer=customer, number=order_number)
+
+
+@tool
+def check_payment_status(order_number: str, config: RunnableConfig) -> dict[str, Any]:
+    """Check how an order was paid, what was captured and refunded, as the gateway sees it.
+
+    Args:
+        order_number: the order number, e.g. ORD-1003.
+    """
+    order = _order(config, order_number)
+    facts = selectors.order_facts(order=order)
+    payment = facts.get("payment")
+    if payment is None:
+        raise DomainError("no_payment", f"{order.number} has no payment on record.")
+    gateway = get_gateway().status(order.payment.gateway_reference)
+    return {"payment": payment, "gateway": gateway.as_dict(), "order_number": order.number}
+
+
+@tool
+def process_refund(
+    order_number: str, reason: str, config: RunnableConfig, amount: int | None = None
+) -> dict[str, Any]:
+    """Prepare a refund for an operator's approval. Nothing is paid until a person approves.
+
+    The amount is capped at what was captured and not yet refunded, whatever is asked.
+
+    Args:
+        order_number: the order number, e.g. ORD-1003.
+        reason: why the customer should be refunded, in a few words.
+        amount: yen to refund; leave empty for the whole refundable amount.
+    """
+    context = run_context(config)
+    order = _order(config, order_number)
+    facts = selectors.order_facts(order=order)
+    refundable = int((facts.get("payment") or {}).get("refundable", 0))
+    requested = amount
+    proposed = refundable if requested is None or requested > refundable else max(requested, 0)
+    checks = refund_checks(order=order, amount=proposed, reason=reason or "customer request")
+    raise_first_failure(checks)
+    raise ApprovalRequired(
+        {
+            "action_id": stable_operation_id(context.inquiry_id, "process_refund", order.number),
+            "kind": "process_refund",
+            "agent": "payment",
+            "params": {"order_number": order.number, "amount": proposed, "reason": reason},
+            "requested_amount": requested,
+            "capped": requested is not None and requested > refundable,
+            "amount_at_risk": proposed,
+            "checks": [check.as_dict() for check in checks],
+            "facts": facts,
+        }
+    )
+
+
+@tool
+def apply_coupon(reason: str, config: RunnableConfig, value: int | None = None) -> dict[str, Any]:
+    """Give the customer one apology coupon for this inquiry (value capped by policy).
+
+    Args:
+        reason: what went wrong, in a few words.
+        value: yen off the next order; leave empty for the standard apology value.
+    """
+    context = run_context(config)
+    cap = settings.NETSHOP_COUPON_CAP_YEN
+    customer = selectors.customer_get(code=context.customer_id)
+    coupon = coupon_issue(
+        customer=customer,
+        value=min(value or cap, cap),
+        inquiry_ref=context.inquiry_id,
+        operation_id=stable_operation_id(context.inquiry_id, "apply_coupon"),
+    )
+    return {
+        "coupon": {
+            "code": coupon.code,
+            "value": coupon.value,
+            "expires_at": coupon.expires_at.date().isoformat(),
+            "reason": reason,
+        }
+    }
+
+
+SPECIALIST = Specialist(
+    agent="payment",
+    prompt=PROMPT,
+    tools=(check_payment_status, process_refund, apply_coupon),
+    approval_required=frozenset({"process_refund"}),
+)

@@ -1,0 +1,120 @@
+"""The Shipping agent: tracking, redelivery of returned parcels, delivery date changes."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langchain_core.tools import tool
+
+from agents.context import run_context, stable_operation_id
+from agents.prompts import SHARED_RULES
+from agents.specialists.base import Specialist
+from netshop import selectors
+from netshop.adapters.carrier import get_carrier
+from netshop.errors import DomainError
+from netshop.services.shipping import delivery_date_change, redelivery_arrange
+
+PROMPT = f"""{SHARED_RULES}
+
+You are the Shipping agent. The order's facts are in the context when the Order agent found
+them. Track parcels with track_shipment. Arrange a redelivery only for parcels the driver
+took back (absent_returned), on a date within the next 7 days and a time window. Change a
+delivery date only before the parcel is out for delivery, within 14 days of the original."""
+
+
+def _shipment(config: RunnableConfig, order_number: str | None, tracking_number: str | None) -> Any:
+    customer = selectors.customer_get(code=run_context(config).customer_id)
+    if tracking_number:
+        return selectors.shipment_for_tracking(customer=customer, tracking_number=tracking_number)
+    if not order_number:
+        raise DomainError("order_number_required", "Which order? No order or tracking number.")
+    order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    shipment = getattr(order, "shipment", None)
+    if shipment is None:
+        raise DomainError("no_shipment", f"{order.number} has not been handed to a carrier yet.")
+    return shipment
+
+
+@tool
+def track_shipment(
+    config: RunnableConfig, order_number: str | None = None, tracking_number: str | None = None
+) -> dict[str, Any]:
+    """Track a parcel with the carrier by tracking number or order number.
+
+    Args:
+        order_number: the order number, e.g. ORD-1002.
+        tracking_number: the carrier's tracking number, e.g. 4821-7730-1195.
+    """
+    shipment = _shipment(config, order_number, tracking_number)
+    info = get_carrier().track(shipment.tracking_number)
+    return {"tracking": info.as_dict(), "order_number": shipment.order.number}
+
+
+def track_from_database(args: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Fallback when the carrier is down: the last status the shop recorded."""
+    shipment = _shipment(config, args.get("order_number"), args.get("tracking_number"))
+    return {"tracking": selectors.shipment_facts(shipment=shipment), "order_number": shipment.order.number}
+
+
+@tool
+def arrange_redelivery(
+    order_number: str, slot_date: str, slot_window: str, config: RunnableConfig
+) -> dict[str, Any]:
+    """Book a redelivery of a parcel the driver took back to the depot (absent_returned).
+
+    Args:
+        order_number: the order number, e.g. ORD-1004.
+        slot_date: ISO date within the next 7 days.
+        slot_window: one of 08-12, 12-14, 14-16, 16-18, 18-21.
+    """
+    context = run_context(config)
+    shipment = _shipment(config, order_number, None)
+    redelivery = redelivery_arrange(
+        shipment=shipment,
+        slot_date=date.fromisoformat(slot_date),
+        slot_window=slot_window,
+        operation_id=stable_operation_id(context.inquiry_id, "arrange_redelivery", order_number),
+    )
+    return {
+        "redelivery": {
+            "order_number": order_number,
+            "slot_date": redelivery.slot_date.isoformat(),
+            "slot_window": redelivery.slot_window,
+            "booking_id": redelivery.carrier_booking_id,
+        }
+    }
+
+
+@tool
+def change_delivery_date(order_number: str, new_date: str, config: RunnableConfig) -> dict[str, Any]:
+    """Move the delivery of a parcel not yet out for delivery to another date.
+
+    Args:
+        order_number: the order number, e.g. ORD-1002.
+        new_date: ISO date, within 14 days of the originally scheduled date.
+    """
+    context = run_context(config)
+    shipment = _shipment(config, order_number, None)
+    change = delivery_date_change(
+        shipment=shipment,
+        new_date=date.fromisoformat(new_date),
+        operation_id=stable_operation_id(context.inquiry_id, "change_delivery_date", order_number),
+    )
+    return {
+        "date_change": {
+            "order_number": order_number,
+            "previous_date": change.previous_date.isoformat() if change.previous_date else None,
+            "new_date": change.new_date.isoformat(),
+            "booking_id": change.carrier_booking_id,
+        }
+    }
+
+
+SPECIALIST = Specialist(
+    agent="shipping",
+    prompt=PROMPT,
+    tools=(track_shipment, arrange_redelivery, change_delivery_date),
+    fallbacks={"track_shipment": track_from_database},
+)

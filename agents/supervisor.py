@@ -1,0 +1,147 @@
+"""The supervisor's nodes: classify, plan and execute (fan-out), review, merge, finalize.
+
+Nodes are thin: the rules they apply live in ``planner``, ``policy`` and ``handoffs``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from django.utils import timezone
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.types import Send
+
+from agents import planner, policy
+from agents.handoffs import build_handoff
+from agents import llm
+from agents.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
+from agents.schemas import Classification
+from agents.state import InquiryState
+
+logger = logging.getLogger(__name__)
+
+
+def classify(state: InquiryState) -> dict[str, Any]:
+    """Supervisor: read the inquiry into a ``Classification`` (structured output)."""
+    today = timezone.localdate().isoformat()
+    messages = [
+        SystemMessage(CLASSIFY_PROMPT),
+        HumanMessage(f"Today is {today}.\n<inquiry>\n{state['text']}\n</inquiry>"),
+    ]
+    try:
+        result = llm.chat_model("supervisor").with_structured_output(Classification).invoke(messages)
+        classification = Classification.model_validate(result)
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("classification failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__)
+    return {
+        "classification": classification.model_dump(),
+        "language": classification.language,
+        "messages": [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")],
+    }
+
+
+def make_plan(state: InquiryState) -> dict[str, Any]:
+    classification = Classification.model_validate(state["classification"])
+    plan = planner.make_plan(classification)
+    return {"plan": plan, "plan_history": [{"kind": "plan", "steps": plan}]}
+
+
+def execute(state: InquiryState) -> dict[str, Any]:
+    """Executor: settle the steps that came back, re-plan blocked ones, start the ready ones."""
+    plan, revisions = planner.settle(state["plan"], state.get("envelopes", {}))
+    plan = planner.start_ready(plan)
+    return {"plan": plan, "plan_history": revisions}
+
+
+def route_steps(state: InquiryState) -> list[Send] | str:
+    """Fan out every running step in parallel; when none is left, review the results."""
+    running = planner.in_flight(state["plan"])
+    if not running:
+        return "review"
+    return [Send("specialist", build_handoff(state, step)) for step in running]
+
+
+def review(state: InquiryState) -> dict[str, Any]:
+    """Apply the escalation policy to the specialists' envelopes."""
+    classification = state["classification"]
+    envelopes = state.get("envelopes", {})
+    escalation = policy.assess(
+        envelopes=envelopes,
+        intent=classification["intent"],
+        injection_suspected=classification.get("injection_suspected", False),
+    )
+    return {
+        "pending_actions": policy.pending_actions(envelopes),
+        "escalation": escalation.as_dict() if escalation else None,
+    }
+
+
+def route_after_review(state: InquiryState) -> str:
+    return "await_approval" if state.get("pending_actions") else "merge"
+
+
+def merge(state: InquiryState) -> dict[str, Any]:
+    """Supervisor: write one reply in the customer's language from everything known."""
+    brief = reply_brief(state)
+    messages = [
+        SystemMessage(WRITER_PROMPT),
+        HumanMessage(f"<brief>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</brief>"),
+    ]
+    try:
+        reply = llm.chat_model("writer").invoke(messages)
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("reply writing failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__)
+    text = str(reply.content).strip()
+    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+
+
+def finalize(state: InquiryState) -> dict[str, Any]:
+    """Settle the run's status from its escalation and the operators' decisions."""
+    escalation = state.get("escalation")
+    if state.get("status") == "handled_by_human":
+        return {}
+    if escalation and escalation["kind"] in ("failure", "follow_up", "customer_request"):
+        return {"status": "escalated"}
+    return {"status": "resolved"}
+
+
+def route_after_classify(state: InquiryState) -> str:
+    return "finalize" if state.get("status") == "escalated" else "plan"
+
+
+def reply_brief(state: InquiryState) -> dict[str, Any]:
+    """Everything the writer may say, and nothing else (no internal ids, no other customers)."""
+    classification = state["classification"]
+    envelopes = state.get("envelopes", {})
+    return {
+        "language": state.get("language", "ja"),
+        "today": timezone.localdate().isoformat(),
+        "inquiry": state["text"],
+        "intent": classification["intent"],
+        "secondary_intents": classification.get("secondary_intents", []),
+        "results": {
+            agent: {k: env.get(k) for k in ("status", "data", "message", "error_code")}
+            for agent, env in envelopes.items()
+        },
+        "not_checked": policy.failed_agents(envelopes),
+        "pending_actions": [
+            {"kind": a["kind"], "params": a["params"], "capped": a.get("capped", False)}
+            for a in state.get("pending_actions", [])
+            if a["action_id"] not in state.get("decisions", {})
+        ],
+        "action_results": state.get("action_results", []),
+        "escalation": state.get("escalation"),
+    }
+
+
+def _escalate_now(message: str) -> dict[str, Any]:
+    escalation = policy.supervisor_failure(message)
+    return {
+        "status": "escalated",
+        "escalation": escalation.as_dict(),
+        "errors": [{"agent": "supervisor", "code": "supervisor_failure", "message": message}],
+    }

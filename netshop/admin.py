@@ -1,0 +1,314 @@
+"""Django admin for the shop's data.
+
+Records of support actions (refunds, cancellations, redeliveries, date changes, coupons) and
+the simulators' ledgers are read-only here: they are written by the services, which enforce
+the shop's rules and the one-row-per-operation-id guarantee, and they are audit evidence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+
+from netshop import models as m
+
+
+def yen(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+class ReadOnlyAdminMixin:
+    """Shows records without letting anyone add, change or delete them through the admin."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyTabularInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+
+# --- Customers and products ------------------------------------------------------------------
+
+
+class OrderSummaryInline(ReadOnlyTabularInline):
+    model = m.Order
+    fields = ("number", "status", "total", "placed_at")
+    readonly_fields = fields
+    ordering = ("-placed_at",)
+
+
+@admin.register(m.Customer)
+class CustomerAdmin(admin.ModelAdmin):
+    list_display = ("code", "name", "email", "language", "user", "created_at")
+    list_filter = ("language",)
+    search_fields = ("code", "name", "email", "user__username")
+    list_select_related = ("user",)
+    raw_id_fields = ("user",)
+    inlines = (OrderSummaryInline,)
+
+
+@admin.register(m.Product)
+class ProductAdmin(admin.ModelAdmin):
+    list_display = ("sku", "name", "name_en", "price_yen")
+    search_fields = ("sku", "name", "name_en")
+
+    @admin.display(description="price", ordering="price")
+    def price_yen(self, product: m.Product) -> str:
+        return yen(product.price)
+
+
+# --- Orders ----------------------------------------------------------------------------------
+
+
+class OrderLineInline(admin.TabularInline):
+    model = m.OrderLine
+    extra = 0
+    raw_id_fields = ("product",)
+
+
+class PaymentInline(ReadOnlyAdminMixin, admin.StackedInline):
+    model = m.Payment
+    can_delete = False
+    show_change_link = True
+    readonly_fields = (
+        "method",
+        "status",
+        "authorized_amount",
+        "captured_amount",
+        "gateway_reference",
+    )
+
+
+class ShipmentInline(ReadOnlyAdminMixin, admin.StackedInline):
+    model = m.Shipment
+    can_delete = False
+    show_change_link = True
+    readonly_fields = (
+        "carrier",
+        "tracking_number",
+        "status",
+        "scheduled_date",
+        "original_scheduled_date",
+    )
+
+
+class CancellationInline(ReadOnlyAdminMixin, admin.StackedInline):
+    model = m.Cancellation
+    can_delete = False
+    readonly_fields = (
+        "operation_id",
+        "reason",
+        "previous_status",
+        "authorization_released",
+        "actor",
+        "created_at",
+    )
+
+
+@admin.register(m.Order)
+class OrderAdmin(admin.ModelAdmin):
+    list_display = (
+        "number",
+        "customer",
+        "status",
+        "total_yen",
+        "payment_status",
+        "shipment_status",
+        "placed_at",
+    )
+    list_filter = ("status", "payment__status", "shipment__status", "placed_at")
+    search_fields = (
+        "number",
+        "customer__code",
+        "customer__name",
+        "customer__email",
+        "shipment__tracking_number",
+    )
+    list_select_related = ("customer", "payment", "shipment")
+    raw_id_fields = ("customer",)
+    date_hierarchy = "placed_at"
+    inlines = (OrderLineInline, PaymentInline, ShipmentInline, CancellationInline)
+
+    @admin.display(description="total", ordering="total")
+    def total_yen(self, order: m.Order) -> str:
+        return yen(order.total)
+
+    @admin.display(description="payment", ordering="payment__status")
+    def payment_status(self, order: m.Order) -> str:
+        payment = getattr(order, "payment", None)
+        return payment.status if payment else "-"
+
+    @admin.display(description="shipment", ordering="shipment__status")
+    def shipment_status(self, order: m.Order) -> str:
+        shipment = getattr(order, "shipment", None)
+        return shipment.status if shipment else "-"
+
+
+# --- Shipments -------------------------------------------------------------------------------
+
+
+class ShipmentEventInline(admin.TabularInline):
+    model = m.ShipmentEvent
+    extra = 0
+
+
+class RedeliveryInline(ReadOnlyTabularInline):
+    model = m.Redelivery
+    readonly_fields = ("operation_id", "slot_date", "slot_window", "carrier_booking_id")
+
+
+class DeliveryDateChangeInline(ReadOnlyTabularInline):
+    model = m.DeliveryDateChange
+    readonly_fields = ("operation_id", "previous_date", "new_date", "carrier_booking_id")
+
+
+@admin.register(m.Shipment)
+class ShipmentAdmin(admin.ModelAdmin):
+    list_display = ("tracking_number", "order", "carrier", "status", "scheduled_date")
+    list_filter = ("status", "carrier", "scheduled_date")
+    search_fields = ("tracking_number", "order__number", "order__customer__code")
+    list_select_related = ("order",)
+    raw_id_fields = ("order",)
+    inlines = (ShipmentEventInline, RedeliveryInline, DeliveryDateChangeInline)
+
+
+# --- Payments --------------------------------------------------------------------------------
+
+
+class RefundInline(ReadOnlyTabularInline):
+    model = m.Refund
+    readonly_fields = (
+        "amount",
+        "reason",
+        "operation_id",
+        "gateway_refund_id",
+        "actor",
+        "created_at",
+    )
+
+
+@admin.register(m.Payment)
+class PaymentAdmin(admin.ModelAdmin):
+    list_display = (
+        "gateway_reference",
+        "order",
+        "method",
+        "status",
+        "authorized_yen",
+        "captured_yen",
+    )
+    list_filter = ("status", "method")
+    search_fields = ("gateway_reference", "order__number", "order__customer__code")
+    list_select_related = ("order",)
+    raw_id_fields = ("order",)
+    inlines = (RefundInline,)
+
+    @admin.display(description="authorized", ordering="authorized_amount")
+    def authorized_yen(self, payment: m.Payment) -> str:
+        return yen(payment.authorized_amount)
+
+    @admin.display(description="captured", ordering="captured_amount")
+    def captured_yen(self, payment: m.Payment) -> str:
+        return yen(payment.captured_amount)
+
+
+# --- Records of support actions (read-only) --------------------------------------------------
+
+
+@admin.register(m.Refund)
+class RefundAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("operation_id", "order_number", "amount", "actor", "created_at")
+    list_filter = ("created_at",)
+    search_fields = ("operation_id", "payment__order__number", "gateway_refund_id", "actor")
+    list_select_related = ("payment__order",)
+
+    @admin.display(description="order", ordering="payment__order__number")
+    def order_number(self, refund: m.Refund) -> str:
+        return refund.payment.order.number
+
+
+@admin.register(m.Cancellation)
+class CancellationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("operation_id", "order", "previous_status", "authorization_released", "actor")
+    list_filter = ("previous_status", "authorization_released")
+    search_fields = ("operation_id", "order__number", "actor")
+    list_select_related = ("order",)
+
+
+@admin.register(m.Redelivery)
+class RedeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("operation_id", "shipment", "slot_date", "slot_window", "created_at")
+    search_fields = ("operation_id", "shipment__tracking_number", "shipment__order__number")
+    list_select_related = ("shipment",)
+
+
+@admin.register(m.DeliveryDateChange)
+class DeliveryDateChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("operation_id", "shipment", "previous_date", "new_date", "created_at")
+    search_fields = ("operation_id", "shipment__tracking_number", "shipment__order__number")
+    list_select_related = ("shipment",)
+
+
+@admin.register(m.Coupon)
+class CouponAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("code", "customer", "value", "inquiry_ref", "expires_at", "operation_id")
+    list_filter = ("expires_at",)
+    search_fields = ("code", "customer__code", "inquiry_ref", "operation_id")
+    list_select_related = ("customer",)
+
+
+@admin.register(m.GatewayTransaction)
+class GatewayTransactionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("transaction_id", "kind", "payment_reference", "amount", "created_at")
+    list_filter = ("kind",)
+    search_fields = ("transaction_id", "payment_reference", "idempotency_key")
+
+
+@admin.register(m.CarrierBooking)
+class CarrierBookingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("booking_id", "kind", "tracking_number", "delivery_date", "slot_window")
+    list_filter = ("kind",)
+    search_fields = ("booking_id", "tracking_number", "idempotency_key")
+
+
+# --- FAQ and API tokens ----------------------------------------------------------------------
+
+
+@admin.register(m.FaqEntry)
+class FaqEntryAdmin(admin.ModelAdmin):
+    list_display = ("question", "category", "language")
+    list_filter = ("language", "category")
+    search_fields = ("question", "answer", "keywords")
+
+
+@admin.register(m.ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Tokens are issued by ``manage.py create_api_token`` (the key is shown only there)."""
+
+    list_display = ("name", "prefix", "created_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    search_fields = ("name", "prefix")
+    fields = ("name", "prefix", "created_at", "revoked_at")
+    readonly_fields = ("name", "prefix", "created_at", "revoked_at")
+    actions = ("revoke",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Revoke selected tokens", permissions=["change"])
+    def revoke(self, request: HttpRequest, queryset: QuerySet[m.ApiToken]) -> None:
+        count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        self.message_user(request, f"Revoked {count} token(s).")

@@ -1,0 +1,60 @@
+"""``manage.py create_api_token NAME``: issue (or revoke) a storefront bearer token."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from netshop.models import ApiToken
+
+PREFIX_LENGTH = 8
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a named API token for the storefront and print its key once: only a digest is "
+        "stored, so the key cannot be shown again. With --revoke, revoke the token instead."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("name")
+        parser.add_argument("--revoke", action="store_true", help="Revoke the named token.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["revoke"]:
+            self._revoke(options["name"])
+        else:
+            self._create(options["name"])
+
+    def _create(self, name: str) -> None:
+        if ApiToken.objects.filter(name=name).exists():
+            raise CommandError(f"An API token named {name!r} already exists; choose another name.")
+        key = secrets.token_urlsafe(32)
+        try:
+            with transaction.atomic():
+                ApiToken.objects.create(
+                    name=name, key_digest=ApiToken.digest(key), prefix=key[:PREFIX_LENGTH]
+                )
+        except IntegrityError as exc:  # created concurrently under the same name
+            raise CommandError(f"An API token named {name!r} already exists.") from exc
+        # The key alone goes to stdout so scripts can capture it; the advice goes to stderr.
+        self.stderr.write(f"API token {name!r} created. Store the key now; it is not shown again:")
+        self.stdout.write(key)
+        self.stderr.write("Send it as: Authorization: Bearer <key>")
+
+    def _revoke(self, name: str) -> None:
+        token = ApiToken.objects.filter(name=name).first()
+        if token is None:
+            raise CommandError(f"No API token named {name!r}.")
+        if token.revoked_at is not None:
+            self.stdout.write(
+                f"API token {name!r} was already revoked at {token.revoked_at:%Y-%m-%d %H:%M %Z}."
+            )
+            return
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+        self.stdout.write(self.style.SUCCESS(f"Revoked API token {name!r} ({token.prefix}…)."))

@@ -1,0 +1,265 @@
+"""The shop's reads, always scoped to one customer where orders are concerned.
+
+An agent acts for the customer its inquiry came from, so every order lookup takes that
+customer and answers "not found" alike for a missing order and for someone else's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from typing import Any, Final
+
+from django.db.models import F, Prefetch, Q, QuerySet, Value
+from django.db.models.functions import Replace
+
+from netshop.errors import DomainError
+from netshop.models import (
+    Customer,
+    FaqEntry,
+    Order,
+    OrderLine,
+    OrderStatus,
+    Payment,
+    Refund,
+    Shipment,
+)
+
+MAX_ORDERS: Final = 100
+
+
+def customer_get(*, code: str) -> Customer:
+    """The customer with ``code`` (e.g. C0001)."""
+    try:
+        return Customer.objects.get(code=code.strip())
+    except Customer.DoesNotExist:
+        raise DomainError("unknown_customer", f"no customer with code {code!r}") from None
+
+
+def order_get_for_customer(*, customer: Customer, number: str) -> Order:
+    """One of ``customer``'s orders by number; another customer's order is "not found" too."""
+    wanted = unicodedata.normalize("NFKC", number).strip().upper()
+    try:
+        return _orders().get(customer=customer, number=wanted)
+    except Order.DoesNotExist:
+        raise DomainError(
+            "order_not_found", f"no order {wanted} for customer {customer.code}"
+        ) from None
+
+
+def orders_search(
+    *,
+    customer: Customer,
+    status: str | None = None,
+    placed_from: dt.date | None = None,
+    placed_to: dt.date | None = None,
+    limit: int = 20,
+) -> list[Order]:
+    """``customer``'s orders, newest first; dates are inclusive, in the shop's time zone."""
+    orders = _orders().filter(customer=customer)
+    if status:
+        if status not in OrderStatus.values:
+            allowed = ", ".join(OrderStatus.values)
+            raise DomainError("invalid_status", f"unknown order status {status!r} ({allowed})")
+        orders = orders.filter(status=status)
+    if placed_from:
+        orders = orders.filter(placed_at__date__gte=placed_from)
+    if placed_to:
+        orders = orders.filter(placed_at__date__lte=placed_to)
+    return list(orders.order_by("-placed_at", "-id")[: max(1, min(limit, MAX_ORDERS))])
+
+
+def shipment_for_tracking(*, customer: Customer, tracking_number: str) -> Shipment:
+    """One of ``customer``'s shipments by tracking number, hyphens and full-width digits allowed."""
+    typed = unicodedata.normalize("NFKC", tracking_number).strip()
+    digits = re.sub(r"[\s-]", "", typed)
+    shipment = (
+        Shipment.objects.select_related("order")
+        .annotate(digits=Replace(F("tracking_number"), Value("-"), Value("")))
+        .filter(order__customer=customer)
+        .filter(Q(tracking_number=typed) | Q(digits=digits))
+        .first()
+    )
+    if shipment is None:
+        raise DomainError("shipment_not_found", f"no shipment {typed} for customer {customer.code}")
+    return shipment
+
+
+def order_facts(*, order: Order) -> dict[str, Any]:
+    """The facts about ``order`` an operator or agent decides on, as JSON-safe values.
+
+    Read afresh (three queries), so the facts reflect refunds made since ``order`` was loaded.
+    """
+    fresh = _orders().prefetch_related("payment__refunds").get(pk=order.pk)
+    payment = _related(fresh, "payment")
+    shipment = _related(fresh, "shipment")
+    return {
+        "number": fresh.number,
+        "customer": fresh.customer.code,
+        "status": fresh.status,
+        "total": fresh.total,
+        "placed_at": fresh.placed_at.isoformat(),
+        "lines": [_line_facts(line) for line in fresh.lines.all()],
+        "payment": _payment_facts(payment) if payment else None,
+        "shipment": _shipment_facts(shipment) if shipment else None,
+        "refunds": [_refund_facts(refund) for refund in payment.refunds.all()] if payment else [],
+    }
+
+
+def order_summary(*, order: Order) -> dict[str, Any]:
+    """A one-line view of an order for lists; no queries on orders from ``orders_search``."""
+    payment = _related(order, "payment")
+    shipment = _related(order, "shipment")
+    lines = list(order.lines.all())
+    return {
+        "number": order.number,
+        "status": order.status,
+        "total": order.total,
+        "placed_at": order.placed_at.isoformat(),
+        "items": [f"{line.product.name} × {line.quantity}" for line in lines],
+        "payment_status": payment.status if payment else None,
+        "shipment_status": shipment.status if shipment else None,
+    }
+
+
+def shipment_facts(*, shipment: Shipment) -> dict[str, Any]:
+    """The shop's own record of a parcel, shaped like the carrier's tracking answer.
+
+    This is the fallback when the carrier cannot be reached: the last status we recorded.
+    """
+    return {
+        **_shipment_facts(shipment),
+        "events": [
+            {
+                "time": event.occurred_at.isoformat(),
+                "status": event.status,
+                "location": event.location,
+                "description": event.description,
+            }
+            for event in shipment.events.all()
+        ],
+    }
+
+
+def _orders() -> QuerySet[Order]:
+    lines = OrderLine.objects.select_related("product").order_by("id")
+    return Order.objects.select_related("customer", "payment", "shipment").prefetch_related(
+        Prefetch("lines", queryset=lines)
+    )
+
+
+def _related(order: Order, name: str) -> Any:
+    # A missing reverse one-to-one raises instead of returning None.
+    try:
+        return getattr(order, name)
+    except (Payment.DoesNotExist, Shipment.DoesNotExist):
+        return None
+
+
+def _line_facts(line: OrderLine) -> dict[str, Any]:
+    return {
+        "sku": line.product.sku,
+        "name": line.product.name,
+        "quantity": line.quantity,
+        "unit_price": line.unit_price,
+    }
+
+
+def _payment_facts(payment: Payment) -> dict[str, Any]:
+    refunded = sum(refund.amount for refund in payment.refunds.all())
+    return {
+        "method": payment.method,
+        "status": payment.status,
+        "authorized": payment.authorized_amount,
+        "captured": payment.captured_amount,
+        "refunded": refunded,
+        "refundable": payment.captured_amount - refunded,
+    }
+
+
+def _shipment_facts(shipment: Shipment) -> dict[str, Any]:
+    return {
+        "carrier": shipment.carrier,
+        "tracking_number": shipment.tracking_number,
+        "status": shipment.status,
+        "scheduled_date": shipment.scheduled_date.isoformat() if shipment.scheduled_date else None,
+    }
+
+
+def _refund_facts(refund: Refund) -> dict[str, Any]:
+    return {
+        "amount": refund.amount,
+        "reason": refund.reason,
+        "created_at": refund.created_at.isoformat(),
+    }
+
+
+# --- FAQ -----------------------------------------------------------------------------------
+
+# Field weights: curated keywords say most about an entry, the answer's wording least.
+FAQ_WEIGHTS: Final = {"keywords": 3, "question": 2, "answer": 1}
+_TOKEN_RE: Final = re.compile(r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff々〆]+|[a-z0-9]+")
+_HIRAGANA_RE: Final = re.compile(r"[\u3041-\u309f]+")
+_CJK_RE: Final = re.compile(r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff々〆]")
+_EN_STOPWORDS_TEXT: Final = """
+    a an the is are was were be been am i me my we our you your it its this that to of in on
+    at for from with by and or not no do does did can could would should will how what when
+    where why which who there please about any have has had get got if so
+"""
+EN_STOPWORDS: Final = frozenset(_EN_STOPWORDS_TEXT.split())
+
+
+def faq_search(
+    *, query: str, language: str, category: str | None = None, limit: int = 3
+) -> list[FaqEntry]:
+    """FAQ entries in ``language`` that best match ``query``, best first; [] if none match.
+
+    Japanese has no spaces between words, so text is compared by overlapping two-character
+    pieces (bigrams); Latin text by lowercase words with plurals folded.
+    """
+    terms = search_terms(query)
+    if not terms:
+        return []
+    entries = FaqEntry.objects.filter(language=language)
+    if category:
+        entries = entries.filter(category=category)
+    scored = [(score, entry) for entry in entries if (score := _faq_score(entry, terms)) > 0]
+    scored.sort(key=lambda pair: (-pair[0], pair[1].pk))
+    return [entry for _, entry in scored[:limit]]
+
+
+def _faq_score(entry: FaqEntry, terms: set[str]) -> int:
+    score = 0
+    for field, weight in FAQ_WEIGHTS.items():
+        score += weight * len(terms & search_terms(getattr(entry, field), keep_kana=True))
+    return score
+
+
+def search_terms(text: str, *, keep_kana: bool = False) -> set[str]:
+    """The terms of ``text``: CJK bigrams and stemmed Latin words.
+
+    A query's all-hiragana bigrams (です, ます, ください) are grammar rather than topic and are
+    dropped unless nothing else is left; ``keep_kana`` keeps them for the text searched.
+    """
+    terms: set[str] = set()
+    kana: set[str] = set()
+    for run in _TOKEN_RE.findall(unicodedata.normalize("NFKC", text).lower()):
+        if _CJK_RE.match(run):
+            for gram in _bigrams(run):
+                (kana if _HIRAGANA_RE.fullmatch(gram) else terms).add(gram)
+        elif run not in EN_STOPWORDS:
+            terms.add(_stem(run))
+    return terms | kana if keep_kana or not terms else terms
+
+
+def _bigrams(run: str) -> list[str]:
+    return [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word

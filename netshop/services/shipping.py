@@ -1,0 +1,100 @@
+"""Writes on shipments: redelivery after an absent-returned attempt, and date changes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from netshop.adapters.carrier import get_carrier
+from netshop.models import DeliveryDateChange, Redelivery, Shipment, ShipmentEvent
+from netshop.services.idempotency import run_once
+from netshop.services.policy_checks import (
+    date_change_checks,
+    raise_first_failure,
+    redelivery_checks,
+)
+
+
+def redelivery_arrange(
+    *, shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str
+) -> Redelivery:
+    """Book a redelivery slot for a parcel the driver took back to the depot.
+
+    Runs once per ``operation_id`` (also the carrier's idempotency key). The shipment keeps
+    its ``absent_returned`` status, as it is still at the depot; its scheduled date moves.
+    """
+    return run_once(
+        Redelivery,
+        operation_id,
+        same=lambda done: (
+            (done.shipment_id, done.slot_date, done.slot_window)
+            == (shipment.pk, slot_date, slot_window)
+        ),
+        lock=lambda: _lock(shipment),
+        perform=lambda locked: _redeliver(locked, slot_date, slot_window, operation_id),
+    )
+
+
+def delivery_date_change(
+    *, shipment: Shipment, new_date: dt.date, operation_id: str
+) -> DeliveryDateChange:
+    """Move a delivery that is not yet out for delivery to a date near the original one.
+
+    Runs once per ``operation_id`` (also the carrier's idempotency key). The first promised
+    date is kept in ``original_scheduled_date`` so repeated changes cannot drift away from it.
+    """
+    return run_once(
+        DeliveryDateChange,
+        operation_id,
+        same=lambda done: (done.shipment_id, done.new_date) == (shipment.pk, new_date),
+        lock=lambda: _lock(shipment),
+        perform=lambda locked: _change_date(locked, new_date, operation_id),
+    )
+
+
+def _lock(shipment: Shipment) -> Shipment:
+    return Shipment.objects.select_for_update().get(pk=shipment.pk)
+
+
+def _redeliver(
+    shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str
+) -> Redelivery:
+    checks = redelivery_checks(shipment=shipment, slot_date=slot_date, slot_window=slot_window)
+    raise_first_failure(checks)
+    booking_id = get_carrier().book_redelivery(
+        tracking_number=shipment.tracking_number,
+        slot_date=slot_date,
+        slot_window=slot_window,
+        idempotency_key=operation_id,
+    )
+    shipment.scheduled_date = slot_date
+    shipment.save(update_fields=["scheduled_date"])
+    ShipmentEvent.objects.create(
+        shipment=shipment,
+        status=shipment.status,
+        description=f"再配達受付 {slot_date:%m/%d} {slot_window} (redelivery booked)",
+    )
+    return Redelivery.objects.create(
+        shipment=shipment,
+        operation_id=operation_id,
+        slot_date=slot_date,
+        slot_window=slot_window,
+        carrier_booking_id=booking_id,
+    )
+
+
+def _change_date(shipment: Shipment, new_date: dt.date, operation_id: str) -> DeliveryDateChange:
+    raise_first_failure(date_change_checks(shipment=shipment, new_date=new_date))
+    booking_id = get_carrier().change_delivery_date(
+        tracking_number=shipment.tracking_number, new_date=new_date, idempotency_key=operation_id
+    )
+    previous_date = shipment.scheduled_date
+    shipment.original_scheduled_date = shipment.original_scheduled_date or previous_date
+    shipment.scheduled_date = new_date
+    shipment.save(update_fields=["scheduled_date", "original_scheduled_date"])
+    return DeliveryDateChange.objects.create(
+        shipment=shipment,
+        operation_id=operation_id,
+        previous_date=previous_date,
+        new_date=new_date,
+        carrier_booking_id=booking_id,
+    )

@@ -1,0 +1,281 @@
+"""Selectors: scoped to one customer, no N+1, JSON-safe facts, FAQ search in ja and en."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.utils import timezone
+
+from netshop import selectors
+from netshop.errors import DomainError
+from netshop.models import FaqEntry, Language, OrderStatus
+from netshop.services.policy_checks import shop_today
+from netshop.services.refunds import refund_create
+from tests.factories import (
+    CustomerFactory,
+    FaqEntryFactory,
+    OrderFactory,
+    OrderLineFactory,
+    ProductFactory,
+    absent_returned_order,
+    delivered_order,
+    in_transit_order,
+    pending_order,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+# --- Customers and orders ---------------------------------------------------------------------
+
+
+def test_customer_get() -> None:
+    customer = CustomerFactory.create(code="C0001")
+
+    assert selectors.customer_get(code="C0001") == customer
+
+
+def test_unknown_customer() -> None:
+    with pytest.raises(DomainError) as refused:
+        selectors.customer_get(code="C9999")
+
+    assert refused.value.code == "unknown_customer"
+
+
+def test_order_get_for_customer_accepts_the_number_as_people_type_it() -> None:
+    customer = CustomerFactory.create()
+    order = OrderFactory.create(customer=customer, number="ORD-1003")
+
+    assert selectors.order_get_for_customer(customer=customer, number="ord-1003 ") == order
+    assert selectors.order_get_for_customer(customer=customer, number="ＯＲＤ－１００３") == order
+
+
+def test_another_customers_order_looks_exactly_like_a_missing_one() -> None:
+    me, someone = CustomerFactory.create(code="C0001"), CustomerFactory.create(code="C0002")
+    OrderFactory.create(customer=someone, number="ORD-2001")
+
+    with pytest.raises(DomainError) as theirs:
+        selectors.order_get_for_customer(customer=me, number="ORD-2001")
+    with pytest.raises(DomainError) as missing:
+        selectors.order_get_for_customer(customer=me, number="ORD-2999")
+
+    assert (theirs.value.code, missing.value.code) == ("order_not_found", "order_not_found")
+    assert theirs.value.message == "no order ORD-2001 for customer C0001"
+    assert missing.value.message == "no order ORD-2999 for customer C0001"
+
+
+def test_orders_search_filters_the_customers_orders_newest_first() -> None:
+    customer = CustomerFactory.create()
+    now = timezone.now()
+    old = OrderFactory.create(customer=customer, placed_at=now - dt.timedelta(days=40))
+    recent = OrderFactory.create(customer=customer, placed_at=now - dt.timedelta(days=2))
+    newest = OrderFactory.create(
+        customer=customer, placed_at=now - dt.timedelta(hours=1), status=OrderStatus.DELIVERED
+    )
+    OrderFactory.create()  # someone else's
+
+    everything = selectors.orders_search(customer=customer)
+    pending = selectors.orders_search(customer=customer, status="pending")
+    last_month = selectors.orders_search(
+        customer=customer, placed_from=(now - dt.timedelta(days=30)).date()
+    )
+    first_one = selectors.orders_search(customer=customer, limit=1)
+
+    assert everything == [newest, recent, old]
+    assert pending == [recent, old]
+    assert last_month == [newest, recent]
+    assert first_one == [newest]
+    assert selectors.orders_search(
+        customer=customer, placed_to=(now - dt.timedelta(days=39)).date()
+    ) == [old]
+
+
+def test_orders_search_reads_lines_payment_and_shipment_in_two_queries(
+    django_assert_num_queries,
+) -> None:
+    customer = CustomerFactory.create()
+    for _ in range(3):
+        delivered_order(customer=customer)
+        pending_order(customer=customer)
+
+    with django_assert_num_queries(2):
+        orders = selectors.orders_search(customer=customer)
+        summaries = [selectors.order_summary(order=order) for order in orders]
+
+    assert len(summaries) == 6
+    assert {s["payment_status"] for s in summaries} == {"captured", "authorized"}
+    assert {s["shipment_status"] for s in summaries} == {"delivered", None}
+
+
+def test_orders_search_refuses_an_unknown_status() -> None:
+    with pytest.raises(DomainError) as refused:
+        selectors.orders_search(customer=CustomerFactory.create(), status="lost")
+
+    assert refused.value.code == "invalid_status"
+
+
+def test_shipment_for_tracking_with_or_without_hyphens() -> None:
+    order = in_transit_order()
+    shipment = order.shipment
+    shipment.tracking_number = "4821-7730-1195"
+    shipment.save()
+
+    for typed in ("4821-7730-1195", "482177301195", "４８２１－７７３０－１１９５"):
+        found = selectors.shipment_for_tracking(customer=order.customer, tracking_number=typed)
+        assert found == shipment
+
+
+def test_shipment_of_another_customer_is_not_found() -> None:
+    shipment = in_transit_order().shipment
+
+    with pytest.raises(DomainError) as refused:
+        selectors.shipment_for_tracking(
+            customer=CustomerFactory.create(), tracking_number=shipment.tracking_number
+        )
+
+    assert refused.value.code == "shipment_not_found"
+
+
+def test_order_facts_for_a_delivered_order_with_a_prior_refund(
+    django_assert_num_queries,
+) -> None:
+    order = delivered_order(captured=12800, number="ORD-1003")
+    refund_create(order=order, amount=800, reason="箱の破損", operation_id="op-1", actor="sato")
+    refund = order.payment.refunds.get()
+    line = order.lines.get()
+
+    with django_assert_num_queries(3):
+        facts = selectors.order_facts(order=order)
+
+    assert facts == {
+        "number": "ORD-1003",
+        "customer": order.customer.code,
+        "status": "delivered",
+        "total": 12800,
+        "placed_at": order.placed_at.isoformat(),
+        "lines": [
+            {"sku": line.product.sku, "name": line.product.name, "quantity": 1, "unit_price": 12800}
+        ],
+        "payment": {
+            "method": "card",
+            "status": "partially_refunded",
+            "authorized": 12800,
+            "captured": 12800,
+            "refunded": 800,
+            "refundable": 12000,
+        },
+        "shipment": {
+            "carrier": "Yamato",
+            "tracking_number": order.shipment.tracking_number,
+            "status": "delivered",
+            "scheduled_date": (shop_today() - dt.timedelta(days=1)).isoformat(),
+        },
+        "refunds": [
+            {"amount": 800, "reason": "箱の破損", "created_at": refund.created_at.isoformat()}
+        ],
+    }
+    assert json.loads(json.dumps(facts)) == facts
+
+
+def test_order_facts_for_an_order_without_payment_or_shipment() -> None:
+    order = OrderFactory.create(total=2000, lines=False)
+    OrderLineFactory.create(order=order, product=ProductFactory.create(price=1000), quantity=2)
+
+    facts = selectors.order_facts(order=order)
+
+    assert (facts["payment"], facts["shipment"], facts["refunds"]) == (None, None, [])
+    assert facts["lines"][0]["quantity"] == 2
+
+
+def test_shipment_facts_include_the_recorded_events() -> None:
+    shipment = absent_returned_order().shipment
+
+    facts = selectors.shipment_facts(shipment=shipment)
+
+    assert facts["status"] == "absent_returned"
+    assert [event["status"] for event in facts["events"]] == ["in_transit", "absent_returned"]
+
+
+# --- FAQ --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def faq() -> dict[str, FaqEntry]:
+    ja = Language.JAPANESE
+    en = Language.ENGLISH
+    return {
+        "ja_returns": FaqEntryFactory.create(
+            question="商品を返品・交換したい",
+            answer="商品到着後8日以内にマイページから返品をお申し込みください。",
+            category=FaqEntry.Category.RETURNS,
+            language=ja,
+            keywords="返品 交換 返金",
+        ),
+        "ja_delivery": FaqEntryFactory.create(
+            question="注文した商品はいつ届きますか？",
+            answer="通常、ご注文から2〜4日でお届けします。配送状況は追跡番号でご確認ください。",
+            category=FaqEntry.Category.DELIVERY,
+            language=ja,
+            keywords="配送 お届け 日数 到着",
+        ),
+        "ja_payment": FaqEntryFactory.create(
+            question="支払い方法を教えてください",
+            answer="クレジットカード、コンビニ払い、銀行振込、代金引換をご利用いただけます。",
+            category=FaqEntry.Category.PAYMENT,
+            language=ja,
+            keywords="支払い 決済 カード コンビニ",
+        ),
+        "en_returns": FaqEntryFactory.create(
+            question="How do I return an item?",
+            answer="Request a return from My Page within 8 days of delivery.",
+            category=FaqEntry.Category.RETURNS,
+            language=en,
+            keywords="return exchange refund",
+        ),
+        "en_payment": FaqEntryFactory.create(
+            question="Which payment methods do you accept?",
+            answer="Credit cards, convenience store payment, bank transfer and cash on delivery.",
+            category=FaqEntry.Category.PAYMENT,
+            language=en,
+            keywords="payment card konbini",
+        ),
+    }
+
+
+def test_faq_search_in_japanese_without_spaces(faq: dict[str, FaqEntry]) -> None:
+    results = selectors.faq_search(
+        query="先週買った靴を返品したいのですが、どうすればいいですか？", language="ja"
+    )
+
+    assert results[0] == faq["ja_returns"]
+    assert faq["en_returns"] not in results
+
+
+def test_faq_search_in_japanese_finds_delivery_times(faq: dict[str, FaqEntry]) -> None:
+    results = selectors.faq_search(query="注文した荷物がいつ届くか知りたい", language="ja")
+
+    assert results[0] == faq["ja_delivery"]
+
+
+def test_faq_search_in_english_folds_plurals(faq: dict[str, FaqEntry]) -> None:
+    assert selectors.faq_search(query="Returns for items?", language="en")[0] == faq["en_returns"]
+    assert selectors.faq_search(query="What cards can I pay with", language="en") == [
+        faq["en_payment"]
+    ]
+
+
+def test_faq_search_by_category_and_limit(faq: dict[str, FaqEntry]) -> None:
+    results = selectors.faq_search(
+        query="カード 返品 配送", language="ja", category="payment", limit=3
+    )
+
+    assert results == [faq["ja_payment"]]
+    assert len(selectors.faq_search(query="カード 返品 配送", language="ja", limit=2)) == 2
+
+
+def test_faq_search_without_a_match_is_empty(faq: dict[str, FaqEntry]) -> None:
+    assert selectors.faq_search(query="宇宙旅行", language="ja") == []
+    assert selectors.faq_search(query="the of and", language="en") == []
+    assert selectors.faq_search(query="", language="en") == []
