@@ -62,3 +62,13 @@ def get_checkpointer() -> BaseCheckpointSaver:
             _saver = _postgres_saver() if "postgresql" in vendor else _sqlite_saver()
             _saver.setup()  # type: ignore[attr-defined]
         return _saver
+
+
+def close_checkpointer() -> None:
+    """Close the saver's connections (tests and shutdown: a dropped database needs them gone)."""
+    global _saver
+    with _lock:
+        pool = getattr(_saver, "conn", None)
+        if pool is not None and hasattr(pool, "close"):
+            pool.close()
+        _saver = None

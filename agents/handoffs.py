@@ -8,15 +8,20 @@ the specialist's own sub-graph on it and folds the result into its envelope.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+from django.utils import timezone
 from langchain_core.messages import HumanMessage, SystemMessage, messages_to_dict
 from langchain_core.runnables import RunnableConfig
 
+from agents.context import run_config, run_context
 from agents.schemas import AgentName, Envelope, Handoff
 from agents.specialists import SPECIALISTS
 from agents.specialists.base import backoff, build_specialist_graph, envelope_from
 from agents.state import InquiryState, PlanStep
+
+logger = logging.getLogger(__name__)
 
 CONTEXT_CONTRACT_VERSION = "2026-11.1"
 
@@ -59,13 +64,17 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
         instruction=_instruction(step, state["text"]),
         intent=step["intent"],  # type: ignore[arg-type]
         context={key: context[key] for key in REQUIRED_CONTEXT[agent] if key in context}
-        | {"injection_suspected": context["injection_suspected"]},
+        | {
+            "injection_suspected": context["injection_suspected"],
+            "inquiry_intent": classification["intent"],
+            "today": timezone.localdate().isoformat(),
+        },
     )
     return {"handoff": handoff.model_dump(), "step": step["step"], "attempt": step["attempts"]}
 
 
 def _instruction(step: PlanStep, text: str) -> str:
-    retry = f" This is attempt {step['attempts']}; the previous one failed." if step["replans"] else ""
+    retry = f" Attempt {step['attempts']}; the previous one failed." if step["replans"] else ""
     return (
         f"Step {step['step']}: handle the customer's request as the {step['agent']} agent; "
         f"task: {step['intent']}.{retry}\nThe customer wrote:\n<inquiry>\n{text}\n</inquiry>"
@@ -83,20 +92,30 @@ def specialist_messages(handoff: Handoff) -> list[Any]:
     ]
 
 
-def run_handoff(payload: dict[str, Any], config: RunnableConfig | None = None) -> dict[str, Any]:
+def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     handoff = Handoff.model_validate(payload["handoff"])
     attempt = int(payload["attempt"])
     if attempt > 1:
         backoff(attempt - 2)
     graph = _GRAPHS[handoff.agent]
     try:
-        final = graph.invoke({"messages": specialist_messages(handoff), "turns": 0}, config)
+        # The specialist's loop is not checkpointed: it runs under the run's identity only.
+        context = run_context(config)
+        inner = run_config(inquiry_id=context.inquiry_id, customer_id=context.customer_id)
+        final = graph.invoke({"messages": specialist_messages(handoff), "turns": 0}, inner)
         envelope = envelope_from(handoff.agent, final)
         transcript = messages_to_dict(final.get("messages", [])[1:])
         errors = final.get("errors", [])
     except Exception as exc:  # a crashing specialist still answers with an envelope
-        envelope = Envelope(agent=handoff.agent, status="error", error_code="agent_crashed", message=type(exc).__name__)
-        transcript, errors = [], [{"agent": handoff.agent, "code": "agent_crashed", "message": type(exc).__name__}]
+        logger.exception("%s agent crashed", handoff.agent)
+        crash = {"agent": handoff.agent, "code": "agent_crashed", "message": type(exc).__name__}
+        envelope = Envelope(
+            agent=handoff.agent,
+            status="error",
+            error_code="agent_crashed",
+            message=crash["message"],
+        )
+        transcript, errors = [], [crash]
     stored = {**envelope.model_dump(), "attempt": attempt, "step": payload["step"]}
     return {
         "envelopes": {handoff.agent: stored},

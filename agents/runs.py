@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import Command
 
 from agents.checkpointer import get_checkpointer
 from agents.context import run_config
@@ -85,6 +86,15 @@ def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
         initial = {"inquiry_id": str(inquiry.pk), "customer_id": inquiry.customer.code, "text": inquiry.text}
         result = graph.invoke(initial, config, durability="sync")
     del result
+    return _record(inquiry, graph.get_state(config))
+
+
+def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, dict[str, Any]]) -> RunOutcome:
+    """Resume a waiting run with the operators' decisions, keyed by action id."""
+    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    graph = support_graph()
+    if graph.get_state(config).interrupts:
+        graph.invoke(Command(resume=decisions), config, durability="sync")
     return _record(inquiry, graph.get_state(config))
 
 

@@ -124,7 +124,7 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
         "intent": classification["intent"],
         "secondary_intents": classification.get("secondary_intents", []),
         "results": {
-            agent: {k: env.get(k) for k in ("status", "data", "message", "error_code")}
+            agent: _customer_safe({k: env.get(k) for k in ("status", "data", "message", "error_code")})
             for agent, env in envelopes.items()
         },
         "not_checked": policy.failed_agents(envelopes),
@@ -133,9 +133,23 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
             for a in state.get("pending_actions", [])
             if a["action_id"] not in state.get("decisions", {})
         ],
-        "action_results": state.get("action_results", []),
+        "action_results": _customer_safe(state.get("action_results", [])),
         "escalation": state.get("escalation"),
     }
+
+
+# Internal references a reply never needs: the writer (a real model too) does not see them.
+INTERNAL_KEYS = frozenset(
+    {"pending_action", "payment_reference", "booking_id", "gateway_refund_id", "action_id", "operator", "customer", "checks"}
+)
+
+
+def _customer_safe(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _customer_safe(v) for k, v in value.items() if k not in INTERNAL_KEYS}
+    if isinstance(value, list):
+        return [_customer_safe(item) for item in value]
+    return value
 
 
 def _escalate_now(message: str) -> dict[str, Any]:

@@ -161,6 +161,7 @@ def _line_facts(line: OrderLine) -> dict[str, Any]:
     return {
         "sku": line.product.sku,
         "name": line.product.name,
+        "name_en": line.product.name_en or line.product.name,
         "quantity": line.quantity,
         "unit_price": line.unit_price,
     }

@@ -50,3 +50,12 @@ class Faults:
 @pytest.fixture
 def faults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Faults:
     return Faults(tmp_path / "faults.json", monkeypatch)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_checkpointer_connections(django_db_setup: None) -> Iterator[None]:
+    """The checkpointer's pool must let go of the test database before pytest drops it."""
+    yield
+    from agents.checkpointer import close_checkpointer
+
+    close_checkpointer()

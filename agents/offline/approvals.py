@@ -12,6 +12,8 @@ from agents.offline import formatting as fmt
 from agents.offline.labels import ACTION_TARGET, FALLBACK
 from agents.offline.reply import Reply, as_dict, as_list, refusal_sentence
 
+_STOP = {"ja": "。", "en": "."}
+
 
 def action_paragraphs(reply: Reply, brief: dict[str, Any]) -> list[str]:
     pending = [_pending(reply, as_dict(a)) for a in as_list(brief.get("pending_actions"))]
@@ -80,5 +82,6 @@ def _declined(reply: Reply, result: dict[str, Any], target: str) -> str:
     reason = str(result.get("reason") or "").strip()
     # The operator's words are shown only when they are in the customer's language.
     if reason and fmt.has_japanese(reason) == (reply.lang == "ja"):
-        sentences.append(reply.say("declined_reason", reason=reason))
+        stop = "" if reason.endswith(("。", ".", "!", "?", "！", "？")) else _STOP[reply.lang]
+        sentences.append(reply.say("declined_reason", reason=reason + stop))
     return reply.join(sentences)

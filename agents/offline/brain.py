@@ -87,7 +87,8 @@ def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) 
         return [("search_orders", _search_args(entities))]
     number = next(iter(entities.get("order_numbers", [])), None)
     if number is None and "search_orders" in results:
-        number = _pick_order(results["search_orders"].get("orders", []), intent, entities)
+        wanted = context.get("inquiry_intent", intent)
+        number = _pick_order(results["search_orders"].get("orders", []), wanted, entities)
         if number is None:
             return []
     if number is None:
@@ -137,7 +138,7 @@ def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Cal
     intent = context.get("intent", "track_shipment")
     entities = context.get("entities", {})
     number = _order_number(context)
-    dates = entities.get("dates", [])
+    dates = _future_dates(entities.get("dates", []), context.get("today"))
     if number and dates and intent == "arrange_redelivery":
         window = entities.get("time_window") or "08-12"
         return [("arrange_redelivery", {"order_number": number, "slot_date": dates[0], "slot_window": window})]
@@ -147,6 +148,11 @@ def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Cal
     if tracking:
         return [("track_shipment", {"tracking_number": tracking})]
     return [("track_shipment", {"order_number": number})] if number else []
+
+
+def _future_dates(dates: list[str], today: str | None) -> list[str]:
+    """Dates the customer wants something on: "yesterday" explains, it does not ask."""
+    return [d for d in dates if today is None or d > today]
 
 
 def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:

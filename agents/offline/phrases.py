@@ -67,11 +67,11 @@ JA: Final[Table] = {
     ),
     "payment_unknown": "{order_ref}のお支払い（{method}）の状況を確認いたしました。",
     "coupon_issued": (
-        "お詫びのしるしとして、次回のお買い物でご利用いただける{value}分のクーポンを発行いたしました。"
+        "お詫びのしるしとして、次回のお買い物でご利用いただける{value}クーポンを発行いたしました。"
         "クーポンコード: {code}（有効期限: {expires}まで）"
     ),
     "coupon_issued_open": (
-        "お詫びのしるしとして、次回のお買い物でご利用いただける{value}分のクーポンを発行いたしました。"
+        "お詫びのしるしとして、次回のお買い物でご利用いただける{value}クーポンを発行いたしました。"
         "クーポンコード: {code}"
     ),
     "faq_answer": "「{question}」について、ご案内いたします。\n{answer}",
@@ -191,11 +191,11 @@ EN: Final[Table] = {
     ),
     "payment_unknown": "We have checked the payment for {order_ref} ({method}).",
     "coupon_issued": (
-        "As an apology, we have issued you a {value} coupon for your next order. "
+        "As an apology, we have issued you a {value}coupon for your next order. "
         "Coupon code: {code} (valid until {expires})."
     ),
     "coupon_issued_open": (
-        "As an apology, we have issued you a {value} coupon for your next order. "
+        "As an apology, we have issued you a {value}coupon for your next order. "
         "Coupon code: {code}."
     ),
     "faq_answer": "About “{question}”:\n{answer}",

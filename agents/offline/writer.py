@@ -158,7 +158,7 @@ def _shipping(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
             )
         )
     change = as_dict(as_dict(tools.get("change_delivery_date")).get("date_change"))
-    if change:
+    if fmt.day_of(change.get("new_date")):
         paragraphs.append(_date_change(reply, change))
     return paragraphs + refusal_paragraphs(reply, tools)
 
@@ -226,18 +226,21 @@ def _payment(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
         paragraphs.append(_payment_status(reply, checked))
     coupon = as_dict(as_dict(tools.get("apply_coupon")).get("coupon"))
     if coupon.get("code"):
-        expires = fmt.day(reply.lang, coupon.get("expires_at"), reply.today)
-        paragraphs.append(
-            reply.say(
-                "coupon_issued" if expires else "coupon_issued_open",
-                value=fmt.yen(reply.lang, coupon.get("value")),
-                code=coupon["code"],
-                expires=expires,
-            )
-        )
+        paragraphs.append(_coupon(reply, coupon))
     if not paragraphs:
         reply.note_missing_order(tools)
     return paragraphs + refusal_paragraphs(reply, tools)
+
+
+def _coupon(reply: Reply, coupon: dict[str, Any]) -> str:
+    expires = fmt.day(reply.lang, coupon.get("expires_at"), reply.today)
+    value = fmt.yen(reply.lang, coupon.get("value"))
+    return reply.say(
+        "coupon_issued" if expires else "coupon_issued_open",
+        value=(f"{value}分の" if reply.lang == "ja" else f"{value} ") if value else "",
+        code=coupon["code"],
+        expires=expires,
+    )
 
 
 def _payment_status(reply: Reply, checked: dict[str, Any]) -> str:

@@ -40,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 MAX_MODEL_TURNS = 3
 TOOL_ATTEMPTS = 3
+INVALID_ARGUMENTS = "__invalid_arguments__"
 
 Fallback = Callable[[dict[str, Any], RunnableConfig], dict[str, Any]]
 
@@ -120,6 +121,9 @@ class ToolTurn:
 
     def _run_one(self, call: ToolCall) -> None:
         tool = self.specialist.tool(call["name"])
+        if call["args"].get(INVALID_ARGUMENTS):
+            self._fail(call, "invalid_arguments", "the arguments were not valid JSON")
+            return
         if tool is None:
             self._fail(call, "unknown_tool", f"{call['name']} is not a tool of this agent")
             return
@@ -239,7 +243,7 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
 
 def _invalid_as_call(invalid: Any) -> ToolCall:
     """A tool call whose arguments were not JSON still gets answered, as an invalid one."""
-    return ToolCall(name=invalid.get("name") or "unknown", args={"__invalid__": True}, id=invalid.get("id"))
+    return ToolCall(name=invalid.get("name") or "unknown", args={INVALID_ARGUMENTS: True}, id=invalid.get("id"))
 
 
 def envelope_from(agent: AgentName, state: SpecialistState) -> Envelope:

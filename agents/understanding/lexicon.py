@@ -119,3 +119,9 @@ INJECTION: tuple[re.Pattern[str], ...] = tuple(
         r"|上限(?:を)?(?:無視|解除)|システムプロンプト|あなたは(?:今から|これから)",
     )
 )
+
+# Cues that read the same in both languages (order numbers are written in Latin letters).
+SHARED_CUES: tuple[Cue, ...] = (
+    # A named order is looked up, not searched for: "先週注文したORD-1001" is no history query.
+    veto(r"(?<![a-z])ord[\s\-_#:.]*\d{3,}", "search_orders", 1.5),
+)

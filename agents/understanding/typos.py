@@ -1,8 +1,8 @@
 """Tolerance for English typos: a misspelt key word is read as the key word.
 
 Only words that matter to routing or to entities are targets, so a correction can only
-help a cue match. A token is corrected when it is one edit (two for long words) away from
-exactly one target with the same first letter; common words that sit one edit away from a
+help a cue match. A token is corrected to the one target with the same first letter that is nearest
+to it, if that is within one edit (two for long words); common words that sit one edit away from a
 target ("older", "chance", "match") are protected.
 """
 
@@ -85,15 +85,14 @@ def correct_word(word: str) -> str:
     if len(word) < 4 or word in TARGETS or word in PROTECTED:
         return word
     limit = 1 if len(word) <= 7 else 2
-    matches = {
-        target
+    distances = {
+        target: edit_distance(word, target)
         for target in TARGETS
-        if len(target) >= 5
-        and target[0] == word[0]
-        and abs(len(target) - len(word)) <= limit
-        and edit_distance(word, target) <= limit
+        if len(target) >= 5 and target[0] == word[0] and abs(len(target) - len(word)) <= limit
     }
-    return matches.pop() if len(matches) == 1 else word
+    best = min(distances.values(), default=limit + 1)
+    closest = [target for target, distance in distances.items() if distance == best]
+    return closest[0] if best <= limit and len(closest) == 1 else word
 
 
 def edit_distance(a: str, b: str) -> int:
