@@ -32,24 +32,47 @@ def effective_params(action: dict[str, Any], decision: dict[str, Any]) -> dict[s
     return params
 
 
-def carry_out(*, action: dict[str, Any], decision: dict[str, Any], customer_id: str) -> dict[str, Any]:
+def carry_out(
+    *, action: dict[str, Any], decision: dict[str, Any], customer_id: str
+) -> dict[str, Any]:
     """Run (or decline) one action; returns a JSON-safe outcome for the run's state."""
     verdict: Decision = decision["decision"]
-    base = {"action_id": action["action_id"], "kind": action["kind"], "decision": verdict, "operator": decision.get("operator", "")}
+    base = {
+        "action_id": action["action_id"],
+        "kind": action["kind"],
+        "decision": verdict,
+        "operator": decision.get("operator", ""),
+    }
     if verdict in ("reject", "take_over"):
         return {**base, "outcome": "declined", "reason": decision.get("reason", "")}
     params = effective_params(action, decision)
     try:
-        detail = _execute(action=action, params=params, customer_id=customer_id, actor=base["operator"])
+        detail = _execute(
+            action=action, params=params, customer_id=customer_id, actor=base["operator"]
+        )
     except DomainError as refusal:
-        return {**base, "outcome": "refused", "params": params, "code": refusal.code, "reason": refusal.message}
+        return {
+            **base,
+            "outcome": "refused",
+            "params": params,
+            "code": refusal.code,
+            "reason": refusal.message,
+        }
     except ExternalServiceError as exc:
         logger.warning("%s %s failed: %s", action["kind"], action["action_id"], exc)
-        return {**base, "outcome": "failed", "params": params, "code": f"{exc.service}_{exc.kind}", "reason": exc.message}
+        return {
+            **base,
+            "outcome": "failed",
+            "params": params,
+            "code": f"{exc.service}_{exc.kind}",
+            "reason": exc.message,
+        }
     return {**base, "outcome": "executed", "params": params, **detail}
 
 
-def _execute(*, action: dict[str, Any], params: dict[str, Any], customer_id: str, actor: str) -> dict[str, Any]:
+def _execute(
+    *, action: dict[str, Any], params: dict[str, Any], customer_id: str, actor: str
+) -> dict[str, Any]:
     customer = selectors.customer_get(code=customer_id)
     order = selectors.order_get_for_customer(customer=customer, number=params["order_number"])
     if action["kind"] == "cancel_order":

@@ -16,6 +16,7 @@ from langgraph.types import interrupt
 
 from agents.actions import carry_out
 from agents.context import run_context
+from agents.db import releases_db_connection
 from agents.state import InquiryState
 
 
@@ -34,6 +35,7 @@ def await_approval(state: InquiryState) -> dict[str, Any]:
     return {"decisions": dict(decisions)}
 
 
+@releases_db_connection
 def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, Any]:
     customer_id = run_context(config).customer_id
     decisions = state.get("decisions", {})
@@ -64,7 +66,9 @@ def route_after_decisions(state: InquiryState) -> str:
     return "finalize" if state.get("status") == "handled_by_human" else "merge"
 
 
-def _close_tool_calls(state: InquiryState, results: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def _close_tool_calls(
+    state: InquiryState, results: list[dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
     """Answer each gated tool call with its outcome, so no call is left open."""
     transcripts = state.get("transcripts", {})
     closed: dict[str, list[dict[str, Any]]] = {}

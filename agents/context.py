@@ -33,7 +33,9 @@ def run_context(config: RunnableConfig | None) -> RunContext:
             customer_id=str(configurable["customer_id"]),
         )
     except KeyError as missing:
-        raise RuntimeError(f"run config lacks {missing}: tools need the intake's identity") from None
+        raise RuntimeError(
+            f"run config lacks {missing}: tools need the intake's identity"
+        ) from None
 
 
 def stable_operation_id(inquiry_id: str, skill: str, *parts: Any) -> str:

@@ -1,9 +1,10 @@
 """The support team's graph, wiring only. Read top to bottom:
 
-    classify ─► plan ─► execute ─┬─► specialist (×N in parallel, Send) ─► execute ...
-                                 └─► review ─┬─► await_approval ─► act_on_decisions ─┬─► merge ─► finalize
-                                             └─► merge ─► finalize                   └─► finalize (take over)
+    classify -> plan -> execute -+-> specialist (xN in parallel, Send) -> execute ...
+                                 +-> review -+-> await_approval -> act_on_decisions -> merge
+                                             +-> merge -> finalize
 
+A take-over skips ``merge``: the operator's reply is the reply.
 One compiled graph per checkpointer; the thread id is the inquiry id.
 """
 

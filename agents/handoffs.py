@@ -16,6 +16,7 @@ from langchain_core.messages import HumanMessage, SystemMessage, messages_to_dic
 from langchain_core.runnables import RunnableConfig
 
 from agents.context import run_config, run_context
+from agents.db import releases_db_connection
 from agents.schemas import AgentName, Envelope, Handoff
 from agents.specialists import SPECIALISTS
 from agents.specialists.base import backoff, build_specialist_graph, envelope_from
@@ -92,6 +93,7 @@ def specialist_messages(handoff: Handoff) -> list[Any]:
     ]
 
 
+@releases_db_connection
 def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     handoff = Handoff.model_validate(payload["handoff"])
     attempt = int(payload["attempt"])

@@ -64,13 +64,19 @@ def make_plan(classification: Classification) -> list[PlanStep]:
     return steps
 
 
-def settle(plan: list[PlanStep], envelopes: dict[str, dict[str, Any]]) -> tuple[list[PlanStep], list[dict[str, Any]]]:
+def settle(
+    plan: list[PlanStep], envelopes: dict[str, dict[str, Any]]
+) -> tuple[list[PlanStep], list[dict[str, Any]]]:
     """Settle running steps from their envelopes; returns the new plan and its revisions."""
     new_plan: list[PlanStep] = []
     revisions: list[dict[str, Any]] = []
     for step in plan:
         envelope = envelopes.get(step["agent"])
-        if step["status"] != "running" or not envelope or envelope.get("attempt") != step["attempts"]:
+        if (
+            step["status"] != "running"
+            or not envelope
+            or envelope.get("attempt") != step["attempts"]
+        ):
             new_plan.append(step)
             continue
         if envelope["status"] != "error":

@@ -61,15 +61,28 @@ def assess(
     if actions:
         kinds = ", ".join(a["kind"] for a in actions)
         note = " (the inquiry tried to instruct the system)" if injection_suspected else ""
-        return Escalation("approval", "approval_required", f"approval needed: {kinds}{note}", failed)
+        return Escalation(
+            "approval", "approval_required", f"approval needed: {kinds}{note}", failed
+        )
     if failed and not useful:
-        return Escalation("failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed)
+        return Escalation(
+            "failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed
+        )
     if len(failed) >= 2:
-        return Escalation("follow_up", "tool_failure", f"partial answer sent; not checked: {', '.join(failed)}", failed)
+        return Escalation(
+            "follow_up",
+            "tool_failure",
+            f"partial answer sent; not checked: {', '.join(failed)}",
+            failed,
+        )
     if intent == "contact_human":
-        return Escalation("customer_request", "customer_request", "the customer asked for a person", failed)
+        return Escalation(
+            "customer_request", "customer_request", "the customer asked for a person", failed
+        )
     if _faq_found_nothing(envelopes) and len(envelopes) == 1:
-        return Escalation("follow_up", "missing_knowledge", "the FAQ has no answer to this question", failed)
+        return Escalation(
+            "follow_up", "missing_knowledge", "the FAQ has no answer to this question", failed
+        )
     return None
 
 

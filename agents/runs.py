@@ -61,7 +61,9 @@ class RunOutcome:
         }
 
 
-def inquiry_create(*, customer: Customer, text: str, channel: str = "web", idempotency_key: str | None = None) -> Inquiry:
+def inquiry_create(
+    *, customer: Customer, text: str, channel: str = "web", idempotency_key: str | None = None
+) -> Inquiry:
     """Record a new inquiry (or return the one this idempotency key already made)."""
     if idempotency_key:
         inquiry, _ = Inquiry.objects.get_or_create(
@@ -83,7 +85,11 @@ def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
         result = graph.invoke(None, config, durability="sync") if not snapshot.interrupts else None
     else:
         Inquiry.objects.filter(pk=inquiry.pk).update(status=InquiryStatus.RUNNING)
-        initial = {"inquiry_id": str(inquiry.pk), "customer_id": inquiry.customer.code, "text": inquiry.text}
+        initial = {
+            "inquiry_id": str(inquiry.pk),
+            "customer_id": inquiry.customer.code,
+            "text": inquiry.text,
+        }
         result = graph.invoke(initial, config, durability="sync")
     del result
     return _record(inquiry, graph.get_state(config))
@@ -102,7 +108,9 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     state = dict(snapshot.values)
     interrupts = list(snapshot.interrupts)
     request = interrupts[0].value if interrupts else None
-    status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status", InquiryStatus.FAILED)
+    status = (
+        InquiryStatus.AWAITING_APPROVAL if request else state.get("status", InquiryStatus.FAILED)
+    )
     classification = state.get("classification") or {}
     with transaction.atomic():
         Inquiry.objects.filter(pk=inquiry.pk).update(
@@ -128,4 +136,16 @@ def _public_envelope(envelope: dict[str, Any]) -> dict[str, Any]:
 
 
 def _public_action(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: action.get(k) for k in ("action_id", "kind", "params", "requested_amount", "capped", "amount_at_risk", "checks", "tool_call_id")}
+    return {
+        k: action.get(k)
+        for k in (
+            "action_id",
+            "kind",
+            "params",
+            "requested_amount",
+            "capped",
+            "amount_at_risk",
+            "checks",
+            "tool_call_id",
+        )
+    }

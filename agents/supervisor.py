@@ -13,9 +13,8 @@ from django.utils import timezone
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.types import Send
 
-from agents import planner, policy
+from agents import llm, planner, policy
 from agents.handoffs import build_handoff
-from agents import llm
 from agents.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
 from agents.schemas import Classification
 from agents.state import InquiryState
@@ -31,7 +30,9 @@ def classify(state: InquiryState) -> dict[str, Any]:
         HumanMessage(f"Today is {today}.\n<inquiry>\n{state['text']}\n</inquiry>"),
     ]
     try:
-        result = llm.chat_model("supervisor").with_structured_output(Classification).invoke(messages)
+        result = (
+            llm.chat_model("supervisor").with_structured_output(Classification).invoke(messages)
+        )
         classification = Classification.model_validate(result)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)
@@ -124,7 +125,9 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
         "intent": classification["intent"],
         "secondary_intents": classification.get("secondary_intents", []),
         "results": {
-            agent: _customer_safe({k: env.get(k) for k in ("status", "data", "message", "error_code")})
+            agent: _customer_safe(
+                {k: env.get(k) for k in ("status", "data", "message", "error_code")}
+            )
             for agent, env in envelopes.items()
         },
         "not_checked": policy.failed_agents(envelopes),
@@ -140,7 +143,16 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
 
 # Internal references a reply never needs: the writer (a real model too) does not see them.
 INTERNAL_KEYS = frozenset(
-    {"pending_action", "payment_reference", "booking_id", "gateway_refund_id", "action_id", "operator", "customer", "checks"}
+    {
+        "pending_action",
+        "payment_reference",
+        "booking_id",
+        "gateway_refund_id",
+        "action_id",
+        "operator",
+        "customer",
+        "checks",
+    }
 )
 
 

@@ -37,7 +37,10 @@ PREFERRED_SHIPMENT: dict[str, str] = {
 }
 REASONS = (
     (r"壊れ|破損|割れ|傷|不良|broken|damaged|defect|crack", "damaged item"),
-    (r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive", "parcel not delivered"),
+    (
+        r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
+        "parcel not delivered",
+    ),
     (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
     (r"二重|twice|double", "charged twice"),
 )
@@ -66,7 +69,9 @@ def next_turn(messages: list[BaseMessage], tools: set[str]) -> AIMessage:
     )
 
 
-def _choose(tools: set[str], context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+def _choose(
+    tools: set[str], context: dict[str, Any], inquiry: str, results: dict[str, Any]
+) -> list[Call]:
     if "search_orders" in tools:
         return _order_turn(context, inquiry, results)
     if "track_shipment" in tools:
@@ -95,7 +100,12 @@ def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) 
         return [("search_orders", {})] if intent != "search_orders" else []
     calls: list[Call] = [("get_order_details", {"order_number": number})]
     if intent == "cancel_order":
-        calls.append(("cancel_order", {"order_number": number, "reason": _reason(inquiry, "customer request")}))
+        calls.append(
+            (
+                "cancel_order",
+                {"order_number": number, "reason": _reason(inquiry, "customer request")},
+            )
+        )
     return calls
 
 
@@ -141,7 +151,12 @@ def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Cal
     dates = _future_dates(entities.get("dates", []), context.get("today"))
     if number and dates and intent == "arrange_redelivery":
         window = entities.get("time_window") or "08-12"
-        return [("arrange_redelivery", {"order_number": number, "slot_date": dates[0], "slot_window": window})]
+        return [
+            (
+                "arrange_redelivery",
+                {"order_number": number, "slot_date": dates[0], "slot_window": window},
+            )
+        ]
     if number and dates and intent == "change_delivery_date":
         return [("change_delivery_date", {"order_number": number, "new_date": dates[0]})]
     tracking = next(iter(entities.get("tracking_numbers", [])), None)
@@ -165,7 +180,10 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
     if number is None:
         return []
     if intent == "process_refund":
-        args: dict[str, Any] = {"order_number": number, "reason": _reason(inquiry, "customer request")}
+        args: dict[str, Any] = {
+            "order_number": number,
+            "reason": _reason(inquiry, "customer request"),
+        }
         amounts = context.get("entities", {}).get("amounts", [])
         if amounts:
             args["amount"] = max(amounts)

@@ -82,7 +82,9 @@ def backoff(attempt: int) -> None:
         time.sleep(base * (2**attempt))
 
 
-def _tool_message(call: ToolCall, payload: dict[str, Any], *, status: str = "success") -> ToolMessage:
+def _tool_message(
+    call: ToolCall, payload: dict[str, Any], *, status: str = "success"
+) -> ToolMessage:
     return ToolMessage(
         content=json.dumps(payload, ensure_ascii=False, default=str),
         tool_call_id=call["id"] or "",
@@ -137,7 +139,11 @@ class ToolTurn:
             tool.invoke(call["args"], self.config)
         except ApprovalRequired as signal:
             # The call stays open: the operator's decision closes it with its tool message.
-            self.pending_action = {**signal.action, "tool_call_id": call["id"], "tool": call["name"]}
+            self.pending_action = {
+                **signal.action,
+                "tool_call_id": call["id"],
+                "tool": call["name"],
+            }
             return
         except DomainError as refusal:
             self._refused(call, refusal)
@@ -169,8 +175,8 @@ class ToolTurn:
                 return
             self._succeeded(call, result)
             return
-        assert last_error is not None
-        self._fall_back(call, last_error)
+        if last_error is not None:
+            self._fall_back(call, last_error)
 
     def _fall_back(self, call: ToolCall, error: ExternalServiceError) -> None:
         fallback = self.specialist.fallbacks.get(call["name"])
@@ -181,7 +187,9 @@ class ToolTurn:
             except (DomainError, ExternalServiceError):
                 result = None
             if result is not None:
-                self.errors.append({"agent": self.specialist.agent, "code": code, "recovered": True})
+                self.errors.append(
+                    {"agent": self.specialist.agent, "code": code, "recovered": True}
+                )
                 self._succeeded(call, {**result, "fallback": True, "fallback_reason": code})
                 return
         self._fail(call, code, error.message)
@@ -209,12 +217,14 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
             reply = model.invoke(state["messages"])
         except Exception as exc:  # any model failure ends the loop with an error envelope
             logger.warning("%s model call failed: %s", specialist.agent, type(exc).__name__)
-            return {"failure": {"code": "model_error", "message": type(exc).__name__}}
+            failure = {"code": "model_error", "message": type(exc).__name__}
+            return {"failure": failure, "errors": [{"agent": specialist.agent, **failure}]}
         return {"messages": [reply], "turns": state.get("turns", 0) + 1}
 
     def act(state: SpecialistState, config: RunnableConfig) -> SpecialistState:
         last = state["messages"][-1]
-        assert isinstance(last, AIMessage)
+        if not isinstance(last, AIMessage):  # only reached after a model turn with tool calls
+            return {}
         turn = ToolTurn(specialist, config)
         calls = list(last.tool_calls) + [_invalid_as_call(c) for c in last.invalid_tool_calls]
         return turn.run(calls)
@@ -243,14 +253,18 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
 
 def _invalid_as_call(invalid: Any) -> ToolCall:
     """A tool call whose arguments were not JSON still gets answered, as an invalid one."""
-    return ToolCall(name=invalid.get("name") or "unknown", args={INVALID_ARGUMENTS: True}, id=invalid.get("id"))
+    return ToolCall(
+        name=invalid.get("name") or "unknown", args={INVALID_ARGUMENTS: True}, id=invalid.get("id")
+    )
 
 
 def envelope_from(agent: AgentName, state: SpecialistState) -> Envelope:
     """Fold the specialist's final state into the one envelope shape."""
     failure = state.get("failure")
     if failure:
-        return Envelope(agent=agent, status="error", error_code=failure["code"], message=failure["message"])
+        return Envelope(
+            agent=agent, status="error", error_code=failure["code"], message=failure["message"]
+        )
     pending = state.get("pending_action")
     results = state.get("results", {})
     if pending:
@@ -266,7 +280,19 @@ def envelope_from(agent: AgentName, state: SpecialistState) -> Envelope:
     unrecovered = [e for e in state.get("errors", []) if not e.get("recovered")]
     if unrecovered and not results:
         first = unrecovered[0]
-        return Envelope(agent=agent, status="error", error_code=first["code"], message=first.get("message", ""), data={"errors": unrecovered})
+        return Envelope(
+            agent=agent,
+            status="error",
+            error_code=first["code"],
+            message=first.get("message", ""),
+            data={"errors": unrecovered},
+        )
     if isinstance(last, AIMessage) and last.tool_calls:
-        return Envelope(agent=agent, status="error", error_code="max_turns", data=results, message="reasoning steps exhausted")
+        return Envelope(
+            agent=agent,
+            status="error",
+            error_code="max_turns",
+            data=results,
+            message="reasoning steps exhausted",
+        )
     return Envelope(agent=agent, status="success", data=results, message=str(text))

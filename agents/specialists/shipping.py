@@ -55,7 +55,10 @@ def track_shipment(
 def track_from_database(args: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Fallback when the carrier is down: the last status the shop recorded."""
     shipment = _shipment(config, args.get("order_number"), args.get("tracking_number"))
-    return {"tracking": selectors.shipment_facts(shipment=shipment), "order_number": shipment.order.number}
+    return {
+        "tracking": selectors.shipment_facts(shipment=shipment),
+        "order_number": shipment.order.number,
+    }
 
 
 @tool
@@ -88,7 +91,9 @@ def arrange_redelivery(
 
 
 @tool
-def change_delivery_date(order_number: str, new_date: str, config: RunnableConfig) -> dict[str, Any]:
+def change_delivery_date(
+    order_number: str, new_date: str, config: RunnableConfig
+) -> dict[str, Any]:
     """Move the delivery of a parcel not yet out for delivery to another date.
 
     Args:

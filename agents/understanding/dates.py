@@ -1,10 +1,11 @@
 """Dates and periods mentioned in an inquiry, resolved against the shop's today.
 
-Conventions: "来週の水曜日" / "next Wednesday" is the Wednesday of next week (weeks start on
-Monday); "今週土曜" / "this Saturday" the coming one, today included; a bare "土曜" /
-"on Saturday" the next one after today. A day and month without a year ("12月5日", "12/5")
-take the year that puts them nearest to today (a past date counts 1.5 times as far); a day alone ("20日に", "the 20th") is the next
-such day. Periods ("10月", "in October") are in ``periods``.
+Conventions: "来週の水曜日" / "next Wednesday" is the Wednesday of next week (weeks
+start on Monday); "今週土曜" / "this Saturday" the coming one, today included; a bare
+"土曜" / "on Saturday" the next one after today. A day and month without a year
+("12月5日", "12/5") take the year that puts them nearest to today (a past date counts 1.5
+times as far); a day alone ("20日に", "the 20th") is the next such day. Periods ("10月",
+"in October") are in ``periods``.
 """
 
 from __future__ import annotations

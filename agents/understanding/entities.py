@@ -25,7 +25,8 @@ _ORDER_NUMBERS: tuple[re.Pattern[str], ...] = (
 _TRACKING_NUMBER = re.compile(r"(?<![\d,])(\d{4})[\s\-]?(\d{4})[\s\-]?(\d{4})(?!\d|,\d)")
 _AMOUNT_PREFIXED = re.compile(r"(?:[¥\\]|\bjpy)\s*(\d[\d,]*)", re.IGNORECASE)
 _AMOUNT_SUFFIXED = re.compile(
-    r"(?<![\d,.])((?:\d[\d,]*(?:\.\d+)?\s*[万千]\s*)*\d[\d,]*(?:\.\d+)?|(?:\d[\d,]*(?:\.\d+)?\s*[万千]\s*)+)"
+    r"(?<![\d,.])((?:\d[\d,]*(?:\.\d+)?\s*[万千]\s*)*\d[\d,]*(?:\.\d+)?"
+    r"|(?:\d[\d,]*(?:\.\d+)?\s*[万千]\s*)+)"
     r"\s*(?:円|yen\b|jpy\b)",
     re.IGNORECASE,
 )

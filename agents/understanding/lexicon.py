@@ -85,16 +85,15 @@ ANCHORS: tuple[re.Pattern[str], ...] = tuple(
     _compile(pattern)
     for pattern in (
         r"(?<![a-z])ord[\s\-_#:.]*\d{3,}|(?<!\d)\d{4}-?\d{4}-?\d{4}(?!\d)",
-        r"注文した|購入した|買った|頼んだ|届いた|受け取った|(?:私|わたし|僕|うち)の(?:注文|荷物)"
-        r"|(?:この|その|あの)(?:注文|荷物|商品)",
-        r"(?:して|を)(?:ほしい|欲しい|ください|下さい|お願い)|希望します"
-        r"|(?:キャンセル|返金|返品|再配達|変更|交換|取り消し?|払い戻し?)(?:を)?したい",
-        r"\bmy (?:order|orders|package|parcel|delivery|item|items|stuff|shipment|refund"
-        r"|payment|card|purchase|money|box|things)\b",
+        r"注文した|購入した|買った|頼んだ|届いた|受け取った|(?:私|わたし|僕|うち)の(?:注文|荷物)|(?:この|その|あの)(?:注文|荷物|商品)",
+        r"(?:して|を)(?:ほしい|欲しい|ください|下さい|お願い)|希望します|(?:キャンセル|返金|返品|再配達|変更|交換|取り消し?|払い戻し?)(?:を)?したい",
+        r"\bmy (?:order|orders|package|parcel|delivery|item|items|stuff|shipment|refund|payment"
+        r"|card|purchase|money|box|things)\b",
         r"\bi (?:ordered|bought|purchased|received|paid|was charged|got)\b"
         r"|\b(?:this|that) (?:order|package|parcel|item)\b",
-        r"\b(?:please|i want|i'd like|i would like|i need)\b"
-        r"(?! (?:to )?(?:know|ask|check|understand|find out|tell|let me know|explain|advise))",
+        r"\b(?:please|i want|i'd like|i would like"
+        r"|i need)\b(?! (?:to )?(?:know|ask|check|understand|find out|tell|let me"
+        r" know|explain|advise))",
     )
 )
 
@@ -105,18 +104,15 @@ INJECTION: tuple[re.Pattern[str], ...] = tuple(
         r"|guidelines?|polic(?:y|ies)|limits?|restrictions?|everything)\b",
         r"\b(?:i am|i'm|this is|speaking as|as) (?:the |an? |your )?(?:system |site |shop "
         r"|store )?(?:admin|administrator|developer|root|superuser|sysadmin)\b",
-        r"\bsystem (?:prompt|message|override|instruction)s?\b|\bdeveloper mode\b"
-        r"|\bjailbreak\b|\byou are now\b|\bpretend (?:to be|you are)\b|\bnew instructions?\b"
-        r"|\bbypass\b|\bsudo\b",
+        r"\bsystem (?:prompt|message|override|instruction)s?\b|\bdeveloper mode\b|\bjailbreak\b"
+        r"|\byou are now\b|\bpretend (?:to be|you are)\b|\bnew instructions?\b|\bbypass\b|\bsudo\b",
         r"\bwithout (?:any |the )?(?:approval|confirmation|verification|checks?|review)\b"
         r"|\bskip (?:the |any )?(?:approval|verification|checks?|review)\b"
         r"|\b(?:execute|process|run) (?:it |this |that )?(?:immediately|right now|now)\b",
-        r"システム管理者|管理者(?:です|だ|として|権限|の権限|モード)|開発者(?:です|だ|として|モード)"
-        r"|運営(?:者|側)(?:です|の者)",
+        r"システム管理者|管理者(?:です|だ|として|権限|の権限|モード)|開発者(?:です|だ|として|モード)|運営(?:者|側)(?:です|の者)",
         r"即時実行|即座に実行|直ちに実行|すぐに?実行|今すぐ実行|強制(?:的に)?(?:実行|返金|処理)",
-        r"(?:指示|ルール|命令|設定|制限|制約|プロンプト|ポリシー|規則)(?:を|は)?(?:全て|すべて)?"
-        r"(?:無視|忘れ|解除)|承認(?:なし|無し|不要|をスキップ|を省略|せず|を飛ばし)"
-        r"|上限(?:を)?(?:無視|解除)|システムプロンプト|あなたは(?:今から|これから)",
+        r"(?:指示|ルール|命令|設定|制限|制約|プロンプト|ポリシー|規則)(?:を|は)?(?:全て|すべて)?(?:無視|忘れ|解除)"
+        r"|承認(?:なし|無し|不要|をスキップ|を省略|せず|を飛ばし)|上限(?:を)?(?:無視|解除)|システムプロンプト|あなたは(?:今から|これから)",
     )
 )
 

@@ -12,36 +12,40 @@ import re
 from functools import lru_cache
 
 TARGETS: frozenset[str] = frozenset(
-    """
-    refund refunds refunded refunding cancel cancels cancelled canceled cancelling canceling
-    cancellation deliver delivers delivered delivering delivery deliveries redeliver
-    redelivery redelivered package packages parcel parcels receive received receiving
-    arrive arrived arrives arriving arrival track tracking tracked shipment shipments
-    shipping shipped coupon coupons voucher vouchers compensation compensate payment
-    payments charge charged charges change changed changes reschedule rescheduled postpone
-    password account address exchange return returns returned history details detail order
-    orders ordered human person people representative operator someone somebody broken
-    damaged defective missing money where where's yesterday tomorrow today monday tuesday
-    wednesday thursday friday saturday sunday january february march april august september
-    october november december morning afternoon evening tonight please already instead
-    policy method methods wrapping invoice receipt discount status confirmation email
-    purchase purchased twice double billed transaction courier driver doorstep missed
-    stuff staff items available supervisor manager
-    """.split()
+    word
+    for line in (
+        "refund refunds refunded refunding cancel cancels cancelled canceled cancelling canceling",
+        "cancellation deliver delivers delivered delivering delivery deliveries redeliver",
+        "redelivery redelivered package packages parcel parcels receive received receiving arrive",
+        "arrived arrives arriving arrival track tracking tracked shipment shipments shipping",
+        "shipped coupon coupons voucher vouchers compensation compensate payment payments charge",
+        "charged charges change changed changes reschedule rescheduled postpone password account",
+        "address exchange return returns returned history details detail order orders ordered",
+        "human person people representative operator someone somebody broken damaged defective",
+        "missing money where where's yesterday tomorrow today monday tuesday wednesday thursday",
+        "friday saturday sunday january february march april august september october november",
+        "december morning afternoon evening tonight please already instead policy method methods",
+        "wrapping invoice receipt discount status confirmation email purchase purchased twice",
+        "double billed transaction courier driver doorstep missed stuff staff items available",
+        "supervisor manager",
+    )
+    for word in line.split()
 )
 
 PROTECTED: frozenset[str] = frozenset(
-    """
-    were older other there three these those whole while white store share start state
-    still stall spend spent speed trick trace truck chance charm cheap check chose under
-    until wonder board border drive drove dried month mouth refuse refused record recent
-    recover rather ready reply really range price prize prime paper party passed pasted
-    prison piece place plate plane pleased phone photo chart cards carts court cover color
-    colour handle humor hours house horse empty relay decay retail derail delight
-    dealer dinner doing extra exact excuse except expect export expert skipped slipped
-    shopping shopped skipping slipping police match matches matched marches messing
-    stiff decayed monkey honey either taken token emails
-    """.split()
+    word
+    for line in (
+        "were older other there three these those whole while white store share start state still",
+        "stall spend spent speed trick trace truck chance charm cheap check chose under until",
+        "wonder board border drive drove dried month mouth refuse refused record recent recover",
+        "rather ready reply really range price prize prime paper party passed pasted prison piece",
+        "place plate plane pleased phone photo chart cards carts court cover color colour handle",
+        "humor hours house horse empty relay decay retail derail delight dealer dinner doing",
+        "extra exact excuse except expect export expert skipped slipped shopping shopped skipping",
+        "slipping police match matches matched marches messing stiff decayed monkey honey either",
+        "taken token emails",
+    )
+    for word in line.split()
 )
 
 SLANG: dict[str, str] = {

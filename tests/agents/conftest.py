@@ -40,6 +40,8 @@ def decide() -> Callable[..., RunOutcome]:
             action["action_id"]: {"decision": decision, "operator": "op1", **extra}
             for action in outcome.pending_actions
         }
-        return inquiry_resume(inquiry=Inquiry.objects.get(pk=outcome.inquiry_id), decisions=decisions)
+        return inquiry_resume(
+            inquiry=Inquiry.objects.get(pk=outcome.inquiry_id), decisions=decisions
+        )
 
     return resume

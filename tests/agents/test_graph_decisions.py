@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from langchain_core.messages import messages_from_dict
 
-from agents.runs import RunOutcome, support_graph
 from agents.context import run_config
+from agents.runs import RunOutcome, support_graph
 from netshop.models import Cancellation, GatewayTransaction, Order, Payment, Refund
 
 Ask = Callable[..., RunOutcome]
@@ -24,7 +24,11 @@ def test_approving_the_refund_pays_it_once_and_tells_the_customer(ask: Ask, deci
 
     assert resolved.status == "resolved"
     refund = Refund.objects.get(payment__order__number="ORD-1003")
-    assert (refund.amount, refund.actor, refund.operation_id) == (12800, "op1", waiting.pending_actions[0]["action_id"])
+    assert (refund.amount, refund.actor, refund.operation_id) == (
+        12800,
+        "op1",
+        waiting.pending_actions[0]["action_id"],
+    )
     assert Payment.objects.get(order__number="ORD-1003").status == "refunded"
     assert "12,800" in resolved.state["reply"]
 
@@ -37,7 +41,12 @@ def test_resuming_twice_does_not_refund_twice(ask: Ask, decide: Decide) -> None:
 
     assert again.status == "resolved"
     assert Refund.objects.filter(payment__order__number="ORD-1003").count() == 1
-    assert GatewayTransaction.objects.filter(kind="refund", idempotency_key=waiting.pending_actions[0]["action_id"]).count() == 1
+    assert (
+        GatewayTransaction.objects.filter(
+            kind="refund", idempotency_key=waiting.pending_actions[0]["action_id"]
+        ).count()
+        == 1
+    )
 
 
 def test_an_edit_refunds_the_edited_amount(ask: Ask, decide: Decide) -> None:
@@ -50,7 +59,9 @@ def test_an_edit_refunds_the_edited_amount(ask: Ask, decide: Decide) -> None:
     assert Payment.objects.get(order__number="ORD-1003").status == "partially_refunded"
 
 
-def test_an_edit_above_the_captured_amount_is_refused_and_nothing_is_paid(ask: Ask, decide: Decide) -> None:
+def test_an_edit_above_the_captured_amount_is_refused_and_nothing_is_paid(
+    ask: Ask, decide: Decide
+) -> None:
     waiting = ask(REFUND_ORD_1003)
 
     outcome = decide(waiting, "edit", params={"amount": 50000})
@@ -81,7 +92,9 @@ def test_taking_over_ends_the_run_with_the_operators_reply(ask: Ask, decide: Dec
     assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
 
 
-def test_approving_a_cancellation_after_the_order_shipped_is_refused(ask: Ask, decide: Decide) -> None:
+def test_approving_a_cancellation_after_the_order_shipped_is_refused(
+    ask: Ask, decide: Decide
+) -> None:
     waiting = ask("ORD-1001をキャンセルしてください。")
     Order.objects.filter(number="ORD-1001").update(status="shipped")
 
@@ -103,7 +116,9 @@ def test_approving_a_cancellation_releases_the_authorization(ask: Ask, decide: D
     assert Order.objects.get(number="ORD-2002").status == "cancelled"
 
 
-def test_a_gateway_error_on_the_refund_is_not_retried_and_escalates(ask: Ask, decide: Decide, faults) -> None:
+def test_a_gateway_error_on_the_refund_is_not_retried_and_escalates(
+    ask: Ask, decide: Decide, faults
+) -> None:
     waiting = ask(REFUND_ORD_1003)
     faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
 
@@ -117,7 +132,11 @@ def test_a_gateway_error_on_the_refund_is_not_retried_and_escalates(ask: Ask, de
 
 
 def assert_every_tool_call_closed(outcome: RunOutcome) -> None:
-    state = support_graph().get_state(run_config(inquiry_id=outcome.inquiry_id, customer_id="C0001")).values
+    state = (
+        support_graph()
+        .get_state(run_config(inquiry_id=outcome.inquiry_id, customer_id="C0001"))
+        .values
+    )
     for transcript in state["transcripts"].values():
         messages = messages_from_dict(transcript)
         called = {call["id"] for m in messages if m.type == "ai" for call in m.tool_calls}

@@ -80,8 +80,12 @@ def test_a_specialist_timing_out_is_retried_then_answered_partially(
     def slow_shipping(request: dict[str, Any]) -> Reply:
         if "response_format" in request:
             return Reply.structured_output(
-                {**CLASSIFIED_REFUND, "agents": ["order", "shipping"], "intent": "track_shipment",
-                 "entities": {"order_numbers": ["ORD-1002"]}}
+                {
+                    **CLASSIFIED_REFUND,
+                    "agents": ["order", "shipping"],
+                    "intent": "track_shipment",
+                    "entities": {"order_numbers": ["ORD-1002"]},
+                }
             )
         if "track_shipment" in tool_names(request):
             return Reply.text("late").after(1.0)

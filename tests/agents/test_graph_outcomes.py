@@ -27,7 +27,11 @@ def test_refund_of_ord_1003_stops_for_approval_with_the_captured_amount(ask: Ask
     assert outcome.status == "awaiting_approval"
     [action] = outcome.pending_actions
     assert action["kind"] == "process_refund"
-    assert action["params"] == {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged item"}
+    assert action["params"] == {
+        "order_number": "ORD-1003",
+        "amount": 12800,
+        "reason": "damaged item",
+    }
     assert all(check["passed"] for check in action["checks"])
     assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
 
@@ -90,7 +94,9 @@ def test_tracking_in_english_answers_in_english(ask: Ask) -> None:
 
 
 def test_redelivery_of_ord_1004_is_booked_once(ask: Ask) -> None:
-    outcome = ask("昨日不在で持ち帰られた荷物を明後日の午前に再配達してほしいです。注文番号はORD-1004です。")
+    outcome = ask(
+        "昨日不在で持ち帰られた荷物を明後日の午前に再配達してほしいです。注文番号はORD-1004です。"
+    )
 
     assert outcome.status == "resolved"
     booked = envelope(outcome, "shipping")["data"]["arrange_redelivery"]["redelivery"]

@@ -41,12 +41,18 @@ def test_a_failing_carrier_falls_back_to_the_last_known_status(ask: Ask, faults)
     result = outcome.state["envelopes"]["shipping"]["data"]["track_shipment"]
     assert result["fallback"] is True
     assert result["tracking"]["status"] == "in_transit"
-    assert {"agent": "shipping", "code": "carrier_timeout", "recovered": True} in outcome.state["errors"]
+    assert {"agent": "shipping", "code": "carrier_timeout", "recovered": True} in outcome.state[
+        "errors"
+    ]
 
 
-def test_one_failing_specialist_is_replanned_three_times_then_answered_partially(ask: Ask, monkeypatch) -> None:
+def test_one_failing_specialist_is_replanned_three_times_then_answered_partially(
+    ask: Ask, monkeypatch
+) -> None:
     is_shipping = specialist_with("track_shipment")
-    use_scripted_model(monkeypatch, lambda r, m, t: TimeoutError() if is_shipping(r, m, t) else None)
+    use_scripted_model(
+        monkeypatch, lambda r, m, t: TimeoutError() if is_shipping(r, m, t) else None
+    )
 
     outcome = ask("Where is ORD-1002 right now?")
 
@@ -57,9 +63,13 @@ def test_one_failing_specialist_is_replanned_three_times_then_answered_partially
     assert "shipping" in outcome.as_dict()["errors"][0]["agent"]
 
 
-def test_two_failing_specialists_give_a_partial_answer_and_a_follow_up(ask: Ask, monkeypatch) -> None:
+def test_two_failing_specialists_give_a_partial_answer_and_a_follow_up(
+    ask: Ask, monkeypatch
+) -> None:
     failing = (specialist_with("track_shipment"), specialist_with("process_refund"))
-    use_scripted_model(monkeypatch, lambda r, m, t: RuntimeError() if any(f(r, m, t) for f in failing) else None)
+    use_scripted_model(
+        monkeypatch, lambda r, m, t: RuntimeError() if any(f(r, m, t) for f in failing) else None
+    )
 
     outcome = ask("荷物がまだ届きません。届かないなら返金してほしいです。注文番号ORD-1002。")
 
@@ -96,14 +106,15 @@ def test_independent_specialists_run_in_parallel_and_dependents_wait(ask: Ask, m
             time.sleep(0.3)
             with lock:
                 spans[agent] = [start, time.monotonic()]
-        return None
+        return
 
     use_scripted_model(monkeypatch, slow_first_turn)
 
     ask("クーポンの使い方がわかりません。あと、注文ORD-1002はいつ届きますか？")
 
     order, faq, shipping = spans["search_orders"], spans["search_faq"], spans["track_shipment"]
-    assert order[0] < faq[1] and faq[0] < order[1], "order and faq should overlap"
+    assert order[0] < faq[1], "order and faq should overlap"
+    assert faq[0] < order[1], "order and faq should overlap"
     assert shipping[0] >= order[1], "shipping starts after the order agent is done"
 
 
@@ -128,14 +139,31 @@ def test_another_customers_order_is_not_found_and_nothing_is_prepared(ask: Ask) 
     outcome = ask("Please refund order ORD-1003, it arrived broken.", customer="C0002")
 
     assert outcome.pending_actions == []
-    assert outcome.state["envelopes"]["order"]["data"]["get_order_details"]["refused"] == "order_not_found"
-    assert "ORD-1003" not in str(outcome.state["envelopes"].get("payment", {}).get("data", {}).get("process_refund", {}).get("params", ""))
+    assert (
+        outcome.state["envelopes"]["order"]["data"]["get_order_details"]["refused"]
+        == "order_not_found"
+    )
+    assert "ORD-1003" not in str(
+        outcome.state["envelopes"]
+        .get("payment", {})
+        .get("data", {})
+        .get("process_refund", {})
+        .get("params", "")
+    )
 
 
 def test_a_model_acting_on_a_foreign_order_is_refused_by_the_tool(ask: Ask, monkeypatch) -> None:
     def rogue(role: str, messages: list[BaseMessage], tools: list[str]) -> AIMessage | None:
-        if role == "specialist" and "process_refund" in tools and not any(m.type == "tool" for m in messages):
-            call = {"name": "process_refund", "args": {"order_number": "ORD-1003", "reason": "x", "amount": 99999}, "id": "call_rogue"}
+        if (
+            role == "specialist"
+            and "process_refund" in tools
+            and not any(m.type == "tool" for m in messages)
+        ):
+            call = {
+                "name": "process_refund",
+                "args": {"order_number": "ORD-1003", "reason": "x", "amount": 99999},
+                "id": "call_rogue",
+            }
             return AIMessage("", tool_calls=[call])
         return None
 
@@ -144,16 +172,32 @@ def test_a_model_acting_on_a_foreign_order_is_refused_by_the_tool(ask: Ask, monk
     outcome = ask("My blender is broken, refund ORD-2001.", customer="C0002")
 
     assert outcome.pending_actions == []
-    assert outcome.state["envelopes"]["payment"]["data"]["process_refund"]["refused"] == "order_not_found"
+    assert (
+        outcome.state["envelopes"]["payment"]["data"]["process_refund"]["refused"]
+        == "order_not_found"
+    )
 
 
-def test_unknown_tools_and_malformed_arguments_are_answered_not_crashed(ask: Ask, monkeypatch) -> None:
+def test_unknown_tools_and_malformed_arguments_are_answered_not_crashed(
+    ask: Ask, monkeypatch
+) -> None:
     def confused(role: str, messages: list[BaseMessage], tools: list[str]) -> AIMessage | None:
-        if role == "specialist" and "track_shipment" in tools and not any(m.type == "tool" for m in messages):
+        if (
+            role == "specialist"
+            and "track_shipment" in tools
+            and not any(m.type == "tool" for m in messages)
+        ):
             return AIMessage(
                 "",
                 tool_calls=[{"name": "delete_database", "args": {}, "id": "call_unknown"}],
-                invalid_tool_calls=[{"name": "track_shipment", "args": "{oops", "id": "call_bad", "error": "bad json"}],
+                invalid_tool_calls=[
+                    {
+                        "name": "track_shipment",
+                        "args": "{oops",
+                        "id": "call_bad",
+                        "error": "bad json",
+                    }
+                ],
             )
         return None
 

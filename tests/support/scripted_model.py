@@ -26,7 +26,7 @@ Script = Callable[[str, list[BaseMessage], list[str]], "AIMessage | Exception | 
 class ScriptedChatModel(BaseChatModel):
     role: str
     script: Any
-    calls: list[dict[str, Any]]
+    calls: Any  # the caller's list, shared (a typed field would be copied on validation)
 
     @property
     def _llm_type(self) -> str:
