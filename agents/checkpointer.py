@@ -18,7 +18,7 @@ _lock = threading.Lock()
 _saver: BaseCheckpointSaver | None = None
 
 
-def _postgres_conninfo() -> str:
+def postgres_conninfo() -> str:
     db = settings.DATABASES["default"]
     parts = {
         "dbname": db["NAME"],
@@ -36,7 +36,7 @@ def _postgres_saver() -> BaseCheckpointSaver:
     from psycopg_pool import ConnectionPool
 
     pool: ConnectionPool[Any] = ConnectionPool(
-        conninfo=_postgres_conninfo(),
+        conninfo=postgres_conninfo(),
         min_size=1,
         max_size=int(getattr(settings, "NETSHOP_CHECKPOINT_POOL_SIZE", 8)),
         kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": None},

@@ -27,7 +27,8 @@ class Inquiry(models.Model):
     customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="inquiries")
     text = models.TextField()
     channel = models.CharField(max_length=20, default="web")
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    # NULL means "no key": the unique constraint only binds inquiries that carry one.
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001
     status = models.CharField(
         max_length=20, choices=InquiryStatus.choices, default=InquiryStatus.QUEUED
     )
@@ -43,6 +44,83 @@ class Inquiry(models.Model):
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = "inquiries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["customer", "idempotency_key"], name="inquiry_idempotency_per_customer"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.customer.code}: {self.text[:40]}"
+
+
+class EscalationKind(models.TextChoices):
+    APPROVAL = "approval", "approval needed"
+    FAILURE = "failure", "failure"
+    FOLLOW_UP = "follow_up", "follow-up after a partial reply"
+    CUSTOMER_REQUEST = "customer_request", "customer asked for a person"
+
+
+class EscalationStatus(models.TextChoices):
+    OPEN = "open"
+    DECIDED = "decided"
+
+
+class Escalation(models.Model):
+    """A wait for a person (seed 002): owner, reason, deadline, resume token, and the package.
+
+    ``wait_key`` names the wait it records (the graph's interrupt id, or the run's final
+    escalation), so recording the same wait twice finds the first row.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="escalations")
+    wait_key = models.CharField(max_length=120, unique=True)
+    kind = models.CharField(max_length=20, choices=EscalationKind.choices)
+    reason = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300)
+    actions = models.JSONField(default=list, blank=True)
+    package = models.JSONField(default=dict, help_text="The hand-off package (SPEC 5.2).")
+    amount_at_risk = models.PositiveIntegerField(default=0)
+    owner = models.CharField(max_length=150, default="queue:operators")
+    deadline = models.DateTimeField()
+    resume_token_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    status = models.CharField(
+        max_length=10, choices=EscalationStatus.choices, default=EscalationStatus.OPEN
+    )
+    claimed_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    decision = models.JSONField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["deadline", "created_at"]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.inquiry_id}"
+
+    @property
+    def is_overdue(self) -> bool:
+        return self.status == EscalationStatus.OPEN and self.deadline < timezone.now()
+
+
+class ConsoleEvent(models.Model):
+    """Every live event, numbered: a console that lost its socket asks for what it missed."""
+
+    id = models.BigAutoField(primary_key=True)
+    type = models.CharField(max_length=40)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"#{self.id} {self.type}"

@@ -6,20 +6,28 @@ own the graph invocation so that nothing else needs to know LangGraph's calling 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
 from agents.checkpointer import get_checkpointer
 from agents.context import run_config
+from agents.dispatch import enqueue_run
+from agents.escalations import decisions_for_run, escalation_record_wait
+from agents.events import inquiry_payload, publish
 from agents.graph import build_graph
+from agents.lease import run_lease
 from agents.models import Inquiry, InquiryStatus
+from agents.package import handoff_package
 from netshop.models import Customer
+
+logger = logging.getLogger(__name__)
 
 FINAL_STATUSES = {InquiryStatus.RESOLVED, InquiryStatus.ESCALATED, InquiryStatus.HANDLED_BY_HUMAN}
 
@@ -62,41 +70,63 @@ class RunOutcome:
 
 
 def inquiry_create(
-    *, customer: Customer, text: str, channel: str = "web", idempotency_key: str | None = None
+    *,
+    customer: Customer,
+    text: str,
+    channel: str = "web",
+    idempotency_key: str | None = None,
+    start: bool = True,
 ) -> Inquiry:
-    """Record a new inquiry (or return the one this idempotency key already made)."""
-    if idempotency_key:
-        inquiry, _ = Inquiry.objects.get_or_create(
-            idempotency_key=idempotency_key,
-            defaults={"customer": customer, "text": text, "channel": channel},
-        )
-        return inquiry
-    return Inquiry.objects.create(customer=customer, text=text, channel=channel)
+    """Record a new inquiry (or return the one this idempotency key already made).
+
+    The run is handed to a worker after commit; the caller never waits for it.
+    """
+    with transaction.atomic():
+        if idempotency_key:
+            inquiry, created = Inquiry.objects.get_or_create(
+                customer=customer,
+                idempotency_key=idempotency_key,
+                defaults={"text": text, "channel": channel},
+            )
+        else:
+            inquiry, created = (
+                Inquiry.objects.create(customer=customer, text=text, channel=channel),
+                True,
+            )
+        if created and start:
+            enqueue_run(inquiry.pk)
+    return inquiry
+
+
+def inquiry_advance(*, inquiry_id: str) -> str:
+    """Take the inquiry's run as far as it can go now; safe to call any number of times.
+
+    Under the inquiry's lease: a second worker given the same inquiry returns at once.
+    """
+    with run_lease(inquiry_id) as held:
+        if not held:
+            return "busy"
+        inquiry = Inquiry.objects.select_related("customer").get(pk=inquiry_id)
+        if inquiry.status in FINAL_STATUSES:
+            return str(inquiry.status)
+        try:
+            return _advance(inquiry).status
+        except (OperationalError, InterfaceError):
+            raise  # the database went away: the task retries from the last checkpoint
+        except Exception as exc:
+            logger.exception("run of %s failed", inquiry_id)
+            _record_crash(inquiry, exc)
+            return InquiryStatus.FAILED
 
 
 def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
-    """Run (or continue) the inquiry's graph until it finishes or waits for a person."""
-    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
-    graph = support_graph()
-    snapshot = graph.get_state(config)
-    if snapshot.next or snapshot.values:
-        # A run already started (a retried task or a restarted worker): continue from the
-        # last checkpoint instead of starting over.
-        result = graph.invoke(None, config, durability="sync") if not snapshot.interrupts else None
-    else:
-        Inquiry.objects.filter(pk=inquiry.pk).update(status=InquiryStatus.RUNNING)
-        initial = {
-            "inquiry_id": str(inquiry.pk),
-            "customer_id": inquiry.customer.code,
-            "text": inquiry.text,
-        }
-        result = graph.invoke(initial, config, durability="sync")
-    del result
-    return _record(inquiry, graph.get_state(config))
+    """Run the inquiry in this process (the ``run_inquiry`` command, tests)."""
+    with run_lease(str(inquiry.pk)):
+        return _advance(inquiry)
 
 
 def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, dict[str, Any]]) -> RunOutcome:
-    """Resume a waiting run with the operators' decisions, keyed by action id."""
+    """Resume a waiting run with decisions keyed by action id, in this process."""
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
     graph = support_graph()
     if graph.get_state(config).interrupts:
@@ -104,6 +134,37 @@ def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, dict[str, Any]]) ->
     return _record(inquiry, graph.get_state(config))
 
 
+def _advance(inquiry: Inquiry) -> RunOutcome:
+    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    graph = support_graph()
+    snapshot = graph.get_state(config)
+    if snapshot.interrupts:
+        decisions = decisions_for_run(inquiry)
+        waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
+        if waiting_on and waiting_on <= decisions.keys():
+            return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
+    elif snapshot.next:
+        # A worker died mid-run: continue from the last checkpoint, not from the start.
+        graph.invoke(None, config, durability="sync")
+    elif not snapshot.values:
+        _mark_running(inquiry)
+        initial = {
+            "inquiry_id": str(inquiry.pk),
+            "customer_id": inquiry.customer.code,
+            "text": inquiry.text,
+        }
+        graph.invoke(initial, config, durability="sync")
+    return _record(inquiry, graph.get_state(config))
+
+
+@transaction.atomic
+def _mark_running(inquiry: Inquiry) -> None:
+    Inquiry.objects.filter(pk=inquiry.pk).update(status=InquiryStatus.RUNNING)
+    inquiry.status = InquiryStatus.RUNNING
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+@transaction.atomic
 def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     state = dict(snapshot.values)
     interrupts = list(snapshot.interrupts)
@@ -111,23 +172,66 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     status = (
         InquiryStatus.AWAITING_APPROVAL if request else state.get("status", InquiryStatus.FAILED)
     )
-    classification = state.get("classification") or {}
-    with transaction.atomic():
-        Inquiry.objects.filter(pk=inquiry.pk).update(
-            status=status,
-            language=state.get("language", ""),
-            intent=classification.get("intent", ""),
-            agents=classification.get("agents", []),
-            reply=state.get("reply", ""),
-            escalation=state.get("escalation"),
-            resolved_at=timezone.now() if status in FINAL_STATUSES else None,
-        )
+    current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    if current.status == InquiryStatus.HANDLED_BY_HUMAN:
+        # A person took the conversation over meanwhile: the AI says nothing more.
+        return RunOutcome(str(inquiry.pk), str(current.status), state)
+    _update_inquiry(current, state, str(status))
+    if request:
+        _record_wait(current, state, request, wait_key=str(interrupts[0].id))
+    elif status == InquiryStatus.ESCALATED and state.get("escalation"):
+        _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
     return RunOutcome(
         inquiry_id=str(inquiry.pk),
         status=str(status),
         state=state,
         approval_request=request,
         pending_actions=list(request["actions"]) if request else [],
+    )
+
+
+def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
+    classification = state.get("classification") or {}
+    inquiry.status = status
+    inquiry.language = state.get("language", "")
+    inquiry.intent = classification.get("intent", "")
+    inquiry.agents = classification.get("agents", [])
+    inquiry.reply = state.get("reply", "")
+    inquiry.escalation = state.get("escalation")
+    inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
+    inquiry.save()
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def _record_wait(
+    inquiry: Inquiry, state: dict[str, Any], request: dict[str, Any] | None, *, wait_key: str
+) -> None:
+    escalation = state.get("escalation") or {}
+    actions = list(request["actions"]) if request else []
+    escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=wait_key,
+        kind=escalation.get("kind", "approval" if actions else "failure"),
+        reason=escalation.get("reason", "approval_required" if actions else "tool_failure"),
+        summary=escalation.get("summary", ""),
+        package=handoff_package(state),
+        actions=actions,
+    )
+
+
+@transaction.atomic
+def _record_crash(inquiry: Inquiry, exc: Exception) -> None:
+    """Nothing is lost: a run that crashed is failed and handed to a person."""
+    inquiry.status = InquiryStatus.FAILED
+    inquiry.save(update_fields=["status", "updated_at"])
+    publish("inquiry.updated", inquiry_payload(inquiry))
+    escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{inquiry.pk}:crash",
+        kind="failure",
+        reason="supervisor_failure",
+        summary=f"the run failed: {type(exc).__name__}",
+        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
     )
 
 

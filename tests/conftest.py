@@ -23,6 +23,12 @@ def _no_leftover_faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     reset_fault_state()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Demo logins are seeded in many tests; a slow hasher only costs time here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 class Faults:
     """Runtime fault switch for the simulators, shared with any process a test starts.
 

@@ -55,7 +55,8 @@ ORDER_CUES: tuple[Cue, ...] = (
     ask(
         r"\border (?:details|contents|summary|info|information)\b|\bdetails (?:of|for|about|on) "
         r"(?:my |the |this |that )?order\b|\bwhat(?:'s| is| was)? (?:exactly )?(?:was |is )?in "
-        rf"(?:my |the |this |that )?(?:order|package|parcel|box)\b|\bwhat (?:did|have) i "
+        rf"(?:my |the |this |that )?(?:order|package|parcel|box)\b"
+        rf"|\bwhat (?:\w+ ){{0,2}}(?:did|have) i "
         rf"(?:order|buy|bought|purchase)(?:ed)?\b(?! (?:(?:in|during|from) )?{MONTH})",
         "get_order_details",
     ),
@@ -98,11 +99,10 @@ SHIPPING_CUES: tuple[Cue, ...] = (
         "track_shipment",
         3.5,
     ),
-    ask(
-        r"\bwhere(?:'s|s| is| are|'re)? (?:my\b|it\b|they\b)|\bwhere (?:is|are) (?:it|they)\b",
-        "track_shipment",
-        2.5,
-    ),
+    ask(r"\bwhere(?:'s|s| is| are|'re)? my\b", "track_shipment", 2.5),
+    # Below SELECT_MIN: "where is it" decides only when nothing else is asked ("you promised a
+    # coupon, where is it?" is about the coupon).
+    hint(r"\bwhere(?:'s|s| is| are|'re)? (?:it|they)\b", "track_shipment", 1.0),
     ask(
         r"\bwhere(?:'s|s| is)? (?:order |my order )?(?:#\s*)?ord[\s\-_#]*\d{3,}",
         "track_shipment",
@@ -110,7 +110,20 @@ SHIPPING_CUES: tuple[Cue, ...] = (
     ),
     ask(r"\btrack(?:ing|ed)?\b|\btrace\b", "track_shipment"),
     ask(
-        r"\bdid (?:you|they) (?:even |actually |ever )?(?:send|ship|dispatch|post) (?:my|the|it|them)\b",
+        r"\b(?:been )?waiting (?:forever|so long|ages|for ages"
+        r"|for (?:weeks|days|a week|a month|\d+ \w+)|since)\b",
+        "track_shipment",
+        2.5,
+    ),
+    ask(
+        r"\b(?:shipping|delivery|tracking|shipment) (?:update|updates|info|information|news)\b"
+        r"|\b(?:taking|takes|took) (?:so|too|this) long\b|\bso slow\b",
+        "track_shipment",
+        2.5,
+    ),
+    ask(
+        r"\bdid (?:you|they) (?:even |actually |ever )?(?:send|ship|dispatch|post) (?:my|the|it"
+        r"|them)\b",
         "track_shipment",
     ),
     ask(
@@ -129,7 +142,7 @@ SHIPPING_CUES: tuple[Cue, ...] = (
     ),
     ask(
         r"\b(?:shipped|dispatched|sent out)\b.{0,10}\byet\b"
-        r"|\b(?:has|have|did|was|is) (?:\w+ ){0,3}(?:been )?(?:shipped|dispatched|sent out)\b"
+        r"|\b(?:has|have|did|was|is) (?:\S+ ){0,3}(?:been )?(?:shipped|dispatched|sent out)\b"
         r"|\bhasn't (?:been )?(?:shipped|dispatched)\b",
         "track_shipment",
         2.5,
@@ -168,7 +181,7 @@ SHIPPING_CUES: tuple[Cue, ...] = (
         "track_shipment",
     ),
     request(
-        r"\bre-?deliver\w*\b|\bdeliver (?:it |them |this |that |the \w+ )?again\b"
+        r"\bre-?deliver\w*\b|\bdeliver(?:ed|ing)? (?:it |them |this |that |the \w+ )?again\b"
         r"|\b(?:send|ship|bring) (?:it |them |this |that |the \w+ )?(?:again|back out)\b"
         r"|\bre-?send\b|\btry (?:to deliver |delivering )?again\b"
         r"|\b(?:another|second|new) (?:delivery )?attempt\b"
@@ -190,6 +203,17 @@ SHIPPING_CUES: tuple[Cue, ...] = (
         r"|adjust)\b(?: \w+){0,5} (?:delivery|shipping|arrival|shipment"
         r"|drop-?off)(?: (?:date|day|time|slot|window))?\b",
         "change_delivery_date",
+    ),
+    request(
+        r"\b(?:attempt|try|make)\b.{0,15}\bdeliver\w*\b.{0,15}"
+        r"\b(?:once more|again|one more time)\b",
+        "arrange_redelivery",
+    ),
+    request(
+        r"\b(?:change|move|reschedule)\b.{0,25}\b(?:arrives?|arrival|comes|gets? delivered"
+        r"|is delivered)\b",
+        "change_delivery_date",
+        3.0,
     ),
     request(
         r"\breschedul\w*\b|\bpostpone\w*\b"

@@ -7,8 +7,9 @@ from agents.understanding.lexicon import Cue, hint, request, topic
 FAQ_CUES: tuple[Cue, ...] = (
     request(
         r"\b(?:talk|speak|chat|connect|transfer|put)\b(?: \w+){0,3} (?:to|with|through to) (?:a "
-        r"|an |the |some |your )?(?:real |actual |live |human |other )?(?:person|human|someone"
-        r"|somebody|agent|representative|rep|operator|manager|supervisor|staff|employee|people)\b"
+        r"|an |the |some |your )?(?:real |actual |live |human |other )?(?:customer service "
+        r"|customer support |support |service )?(?:person|human|someone|somebody|agent"
+        r"|representative|rep|operator|manager|supervisor|staff|employee|people)\b"
         r"|\b(?:real|actual|live) (?:person|human|agent|representative|people)\b"
         r"|\bhuman (?:agent|being|support|representative)\b"
         r"|\bnot (?:a |an |the )?(?:bot|robot|ai|machine)\b|\b(?:call|phone) me\b",
@@ -16,6 +17,12 @@ FAQ_CUES: tuple[Cue, ...] = (
         4.0,
     ),
     hint(r"\b(?:representative|operator|manager|supervisor)\b", "contact_human"),
+    request(
+        r"\b(?:get|give|want|need|find) (?:me )?(?:a |an |the |your )?(?:real |live )?(?:human"
+        r"|person|agent|representative|manager|supervisor|staff member)\b",
+        "contact_human",
+        3.5,
+    ),
     hint(
         r"\b(?:phone|telephone) (?:number|support|line)\b|\bcall (?:you|someone|your|support)\b",
         "contact_human",

@@ -7,6 +7,8 @@ from agents.understanding.lexicon import Cue, ask, hint, request
 PAYMENT_CUES: tuple[Cue, ...] = (
     request(
         r"\brefund (?:me|it|this|that|them|my|the|please)\b"
+        r"|^\W*refund\b(?! (?:status|policy|process|time))"
+        r"|\brefund (?:order )?(?:#\s*)?ord[\s\-_#]*\d"
         r"|\b(?:want|need|like|request|demand|give me|issue|expect|requesting|process) (?:a |my "
         r"|the |full |partial |an? (?:full|partial) )?refund\b|\bplease refund\b|\bmoney back\b"
         r"|\breimburse\w*\b|\b(?:want|like|need) to (?:return|send back)\b",
@@ -38,7 +40,8 @@ PAYMENT_CUES: tuple[Cue, ...] = (
         r"|\bstatus of (?:my |the )?(?:refund|payment)\b|\bhow long\b.{0,30}\brefund\b"
         r"|\b(?:still )?no (?:refund|money)\b"
         r"|\b(?:haven't|have not|didn't|did not|never|not) (?:yet )?(?:got|gotten|received"
-        r"|seen) (?:my |the |a |any )?(?:refund|money)\b"
+        r"|seen) (?:my |the |a |any )?(?:refund|money)\b|\b(?:refund|payment) status\b"
+        r"|\b(?:two|2|double|duplicate|multiple) (?:payments|charges|transactions)\b"
         r"|\bunknown (?:charge|payment|transaction)\b|\bcharge (?:i|that i) don't recogni[sz]e\b",
         "check_payment_status",
     ),
@@ -70,6 +73,7 @@ PAYMENT_CUES: tuple[Cue, ...] = (
     request(
         r"\bcompensat\w*\b|\bgoodwill\b|\bmake (?:it|this) up to me\b|\bmake up for\b"
         r"|\bfor (?:the|my) (?:trouble|inconvenience)\b"
+        r"|\bpromised (?:me )?(?:a |some |an? )?(?:coupon|discount|voucher|credit)\b"
         r"|\b(?:deserve|entitled to|expect) (?:a |some |any )?(?:discount|coupon|voucher|refund"
         r"|compensation|something)\b",
         "apply_coupon",

@@ -86,7 +86,8 @@ ANCHORS: tuple[re.Pattern[str], ...] = tuple(
     for pattern in (
         r"(?<![a-z])ord[\s\-_#:.]*\d{3,}|(?<!\d)\d{4}-?\d{4}-?\d{4}(?!\d)",
         r"注文した|購入した|買った|頼んだ|届いた|受け取った|(?:私|わたし|僕|うち)の(?:注文|荷物)|(?:この|その|あの)(?:注文|荷物|商品)",
-        r"(?:して|を)(?:ほしい|欲しい|ください|下さい|お願い)|希望します|(?:キャンセル|返金|返品|再配達|変更|交換|取り消し?|払い戻し?)(?:を)?したい",
+        r"(?:して|を)(?:ほしい|欲しい|ください|下さい|お願い)|して(?:$|[、,!！]|くれ|もらえ|いただ)|希望します"
+        r"|(?:キャンセル|返金|返品|再配達|変更|交換|取り消し?|払い戻し?)(?:を)?したい",
         r"\bmy (?:order|orders|package|parcel|delivery|item|items|stuff|shipment|refund|payment"
         r"|card|purchase|money|box|things)\b",
         r"\bi (?:ordered|bought|purchased|received|paid|was charged|got)\b"

@@ -25,7 +25,8 @@ def ask(demo_shop: None) -> Callable[..., RunOutcome]:
     """Run one inquiry for a customer through the graph, as the storefront would start it."""
 
     def run(text: str, *, customer: str = "C0001") -> RunOutcome:
-        inquiry = inquiry_create(customer=Customer.objects.get(code=customer), text=text)
+        customer_row = Customer.objects.get(code=customer)
+        inquiry = inquiry_create(customer=customer_row, text=text, start=False)
         return inquiry_run(inquiry=inquiry)
 
     return run

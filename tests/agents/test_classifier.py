@@ -42,6 +42,13 @@ ORDER_CASES = [
     ("How much did I pay for ORD-1003?", [ORD], "get_order_details"),
     ("ORD-1003の明細を教えて", [ORD], "get_order_details"),
     ("ORD-1003で何を頼んだか忘れました", [ORD], "get_order_details"),
+    ("What did I order last week?", [ORD], "search_orders"),
+    ("Can you tell me the items and prices on ORD-1004?", [ORD], "get_order_details"),
+    ("ORD-1003の中身を教えて", [ORD], "get_order_details"),
+    ("I ordered by mistake, please void it", [ORD], "cancel_order"),
+    ("ORD-1001は不要になりました", [ORD], "cancel_order"),
+    ("去年買ったものを調べたい", [ORD], "search_orders"),
+    ("What size did I order in ORD-1003?", [ORD], "get_order_details"),
 ]
 
 SHIPPING_CASES = [
@@ -83,6 +90,36 @@ SHIPPING_CASES = [
     ),
     ("お届け日を12月5日に変えてほしい", [ORD, SHP], "change_delivery_date"),
     ("受け取り日を来週にずらせますか", [ORD, SHP], "change_delivery_date"),
+    ("Did you even send my order?", [ORD, SHP], "track_shipment"),
+    ("It's been a week and still no package. Hello??", [ORD, SHP], "track_shipment"),
+    ("Why is my delivery taking so long?", [ORD, SHP], "track_shipment"),
+    ("Is my order on its way?", [ORD, SHP], "track_shipment"),
+    ("荷物どうなってる？", [ORD, SHP], "track_shipment"),
+    ("発送通知が来ません", [ORD, SHP], "track_shipment"),
+    ("注文したのにいつまで待てばいいの？", [ORD, SHP], "track_shipment"),
+    (
+        "The parcel was returned to the depot because I wasn't in. Can I get it on Thursday?",
+        [ORD, SHP],
+        "arrange_redelivery",
+    ),
+    ("can i have it delivered again on monday morning", [ORD, SHP], "arrange_redelivery"),
+    ("Can the delivery be moved to the weekend?", [ORD, SHP], "change_delivery_date"),
+    (
+        "I'll be on a business trip until the 25th, please deliver after that.",
+        [ORD, SHP],
+        "change_delivery_date",
+    ),
+    ("出張で来週いないので、お届けを再来週にしてもらえますか", [ORD, SHP], "change_delivery_date"),
+    ("配達日を延ばしてほしい", [ORD, SHP], "change_delivery_date"),
+    ("I've been waiting forever for my order!!", [ORD, SHP], "track_shipment"),
+    ("Is ORD-1005 shipped?", [ORD, SHP], "track_shipment"),
+    ("ORD-1002がずっと配達中のままです", [ORD, SHP], "track_shipment"),
+    (
+        "Could you attempt delivery once more tomorrow between 12 and 2?",
+        [ORD, SHP],
+        "arrange_redelivery",
+    ),
+    ("I need to change when my package arrives", [ORD, SHP], "change_delivery_date"),
 ]
 
 PAYMENT_CASES = [
@@ -103,6 +140,14 @@ PAYMENT_CASES = [
     ("コンビニで払ったのに未払いになってる", [ORD, PAY], "check_payment_status"),
     ("I have a 10% off coupon, can you apply it to ORD-1002?", [ORD, PAY], "apply_coupon"),
     ("クーポンが適用されていませんでした", [ORD, PAY], "apply_coupon"),
+    ("I returned it two weeks ago and still no refund", [ORD, PAY], "check_payment_status"),
+    ("There's an unknown charge from your shop on my card", [ORD, PAY], "check_payment_status"),
+    ("返金額が少ない気がします", [ORD, PAY], "check_payment_status"),
+    ("Refund ORD-1003 please", [ORD, PAY], "process_refund"),
+    ("Refund status for ORD-1003?", [ORD, PAY], "check_payment_status"),
+    ("My bank shows two payments of ¥12,800", [ORD, PAY], "check_payment_status"),
+    ("返金処理の進み具合を教えて", [ORD, PAY], "check_payment_status"),
+    ("You promised me a coupon last time, where is it?", [ORD, PAY], "apply_coupon"),
 ]
 
 FAQ_CASES = [
@@ -127,6 +172,14 @@ FAQ_CASES = [
     ("This bot is useless, get me a manager", [FAQ], "contact_human"),
     ("オペレーターにつないで", [FAQ], "contact_human"),
     ("チャットじゃなくて電話で話したい", [FAQ], "contact_human"),
+    ("Get me a human NOW", [FAQ], "contact_human"),
+    ("Please connect me with customer service staff", [FAQ], "contact_human"),
+    ("責任者を出してください", [FAQ], "contact_human"),
+    ("How long do refunds usually take to process?", [FAQ], "answer_general_question"),
+    ("返金にはどのくらい日数がかかりますか", [FAQ], "answer_general_question"),
+    ("キャンセル料はかかりますか？", [FAQ], "answer_general_question"),
+    ("不在の場合はどうなりますか？", [FAQ], "answer_general_question"),
+    ("配送業者はどこですか", [FAQ], "answer_general_question"),
 ]
 
 # Several requests at once: the agents of every request, the main one first.
@@ -154,6 +207,11 @@ MULTI_CASES = [
     ),
     ("荷物が遅れたので何か補償してもらえませんか", [ORD, SHP, PAY], "apply_coupon"),
     ("届くのが1週間も遅れたんだから何かクーポンちょうだい", [ORD, SHP, PAY], "apply_coupon"),
+    ("Because of the delay, I think I deserve a discount", [ORD, SHP, PAY], "apply_coupon"),
+    ("配送ミスのお詫びはないんですか", [ORD, SHP, PAY], "apply_coupon"),
+    ("Refund ORD-1003 please, and where is ORD-1002?", [ORD, SHP, PAY], "process_refund"),
+    ("ORD-1002まだ？それとクーポンの有効期限っていつまで？", [ORD, SHP, FAQ], "track_shipment"),
+    ("注文をキャンセルして、そのお金でポイントにできますか", [ORD, FAQ], "cancel_order"),
 ]
 
 

@@ -28,6 +28,8 @@ class Command(BaseCommand):
         text = options["text"].strip()
         if not text:
             raise CommandError("The inquiry text is empty.")
-        inquiry = inquiry_create(customer=customer, text=text, channel=options["channel"])
+        inquiry = inquiry_create(
+            customer=customer, text=text, channel=options["channel"], start=False
+        )
         outcome = inquiry_run(inquiry=inquiry)
         self.stdout.write(json.dumps(outcome.as_dict(), ensure_ascii=False, indent=2, default=str))

@@ -1,0 +1,196 @@
+"""Escalations: record a run's wait for a person, and the people's claims and decisions.
+
+Every change is attributed and published to the consoles after commit. Concurrent claims
+and decisions are serialised on the escalation's row: exactly one decision wins, and the
+others get a clear conflict naming who decided.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from agents.actions import EDITABLE_PARAMS
+from agents.dispatch import enqueue_resume
+from agents.events import escalation_payload, inquiry_payload, publish
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from netshop.errors import DomainError
+
+DECISIONS_BY_KIND = {
+    EscalationKind.APPROVAL: {"approve", "edit", "reject", "take_over"},
+    EscalationKind.FAILURE: {"take_over"},
+    EscalationKind.FOLLOW_UP: {"take_over"},
+    EscalationKind.CUSTOMER_REQUEST: {"take_over"},
+}
+
+
+def escalation_record_wait(
+    *,
+    inquiry: Inquiry,
+    wait_key: str,
+    kind: str,
+    reason: str,
+    summary: str,
+    package: dict[str, Any],
+    actions: list[dict[str, Any]] | None = None,
+) -> Escalation:
+    """Record (once) that the run waits for a person, and tell the consoles."""
+    actions = actions or []
+    minutes = settings.NETSHOP_APPROVAL_DEADLINE_MINUTES
+    escalation, created = Escalation.objects.get_or_create(
+        wait_key=wait_key,
+        defaults={
+            "inquiry": inquiry,
+            "kind": kind,
+            "reason": reason,
+            "summary": summary[:300],
+            "actions": actions,
+            "package": package,
+            "amount_at_risk": sum(int(a.get("amount_at_risk") or 0) for a in actions),
+            "deadline": timezone.now() + timedelta(minutes=minutes),
+        },
+    )
+    if created:
+        publish("escalation.created", escalation_payload(escalation))
+    return escalation
+
+
+def _locked(escalation_id: object) -> Escalation:
+    try:
+        return (
+            Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
+        )
+    except (Escalation.DoesNotExist, ValueError):
+        raise DomainError("escalation_not_found", "No such escalation.") from None
+
+
+def _refuse_if_decided(escalation: Escalation) -> None:
+    if escalation.status == EscalationStatus.DECIDED:
+        who = escalation.decided_by.username if escalation.decided_by else "someone"
+        when = escalation.decided_at.isoformat() if escalation.decided_at else ""
+        decision = (escalation.decision or {}).get("decision", "decided")
+        raise DomainError("already_decided", f"Already {decision} by {who} at {when}.")
+
+
+def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
+    if escalation.claimed_by_id and escalation.claimed_by_id != user.pk:
+        holder = escalation.claimed_by.username if escalation.claimed_by else "another operator"
+        raise DomainError("claimed_by_other", f"Claimed by {holder}.")
+
+
+@transaction.atomic
+def escalation_claim(*, escalation_id: object, user: User) -> Escalation:
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    if escalation.claimed_by_id != user.pk:
+        escalation.claimed_by, escalation.claimed_at = user, timezone.now()
+        escalation.owner = user.username
+        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        publish("escalation.claimed", escalation_payload(escalation))
+    return escalation
+
+
+@transaction.atomic
+def escalation_release(*, escalation_id: object, user: User) -> Escalation:
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    if escalation.claimed_by_id is not None:
+        escalation.claimed_by, escalation.claimed_at = None, None
+        escalation.owner = "queue:operators"
+        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        publish("escalation.released", escalation_payload(escalation))
+    return escalation
+
+
+@transaction.atomic
+def escalation_decide(
+    *,
+    escalation_id: object,
+    user: User,
+    decision: str,
+    params: dict[str, Any] | None = None,
+    reason: str = "",
+    reply: str = "",
+) -> Escalation:
+    """Decide an escalation once; the run resumes in a worker after commit."""
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    record = _validated(
+        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
+    )
+    escalation.decision = {**record, "operator": user.username}
+    escalation.status = EscalationStatus.DECIDED
+    escalation.decided_by, escalation.decided_at = user, timezone.now()
+    escalation.save(update_fields=["decision", "status", "decided_by", "decided_at"])
+    publish("escalation.decided", escalation_payload(escalation))
+    if escalation.kind == EscalationKind.APPROVAL:
+        enqueue_resume(escalation.inquiry_id)
+    else:
+        _hand_over(escalation.inquiry, reply)
+    return escalation
+
+
+def _validated(
+    escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
+) -> dict[str, Any]:
+    allowed = DECISIONS_BY_KIND[EscalationKind(escalation.kind)]
+    if decision not in allowed:
+        raise DomainError(
+            "invalid_decision", f"{decision!r} is not possible here; use one of {sorted(allowed)}."
+        )
+    if decision == "reject" and not reason.strip():
+        raise DomainError("reason_required", "A rejection needs a reason the customer can be told.")
+    if decision == "take_over" and not reply.strip():
+        raise DomainError("reply_required", "Taking over needs the reply to send.")
+    if decision == "edit":
+        _check_edit(escalation, params)
+    return {"decision": decision, "params": params, "reason": reason, "reply": reply}
+
+
+def _check_edit(escalation: Escalation, params: dict[str, Any]) -> None:
+    if not params:
+        raise DomainError("params_required", "An edit needs the parameters to change.")
+    for action in escalation.actions:
+        unknown = set(params) - EDITABLE_PARAMS.get(action["kind"], set())
+        if unknown:
+            raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
+        amount = params.get("amount")
+        if amount is not None and (not isinstance(amount, int) or amount <= 0):
+            raise DomainError(
+                "invalid_amount", "The amount must be a positive whole number of yen."
+            )
+        refundable = (action.get("facts", {}).get("payment") or {}).get("refundable")
+        if amount is not None and refundable is not None and amount > refundable:
+            raise DomainError(
+                "refund_exceeds_captured", f"At most ¥{refundable:,} can be refunded."
+            )
+
+
+def _hand_over(inquiry: Inquiry, reply: str) -> None:
+    """A person answered instead of the AI: the reply is theirs and the run is over."""
+    inquiry.status, inquiry.reply, inquiry.resolved_at = (
+        InquiryStatus.HANDLED_BY_HUMAN,
+        reply,
+        timezone.now(),
+    )
+    inquiry.save(update_fields=["status", "reply", "resolved_at", "updated_at"])
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def decisions_for_run(inquiry: Inquiry) -> dict[str, dict[str, Any]]:
+    """The decided approvals of an inquiry as the graph's resume value, by action id."""
+    decisions: dict[str, dict[str, Any]] = {}
+    for escalation in inquiry.escalations.filter(
+        kind=EscalationKind.APPROVAL, status=EscalationStatus.DECIDED
+    ):
+        for action in escalation.actions:
+            decisions[action["action_id"]] = dict(escalation.decision or {})
+    return decisions

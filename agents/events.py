@@ -1,0 +1,83 @@
+"""The live events, declared once: their names, who hears them, and their payloads.
+
+``publish`` numbers each event (a ``ConsoleEvent`` row, in the caller's transaction) and sends
+it to the channel-layer groups only after that transaction commits. The numbers let a console
+that lost its socket fetch exactly what it missed (channel layers deliver at most once).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from agents.models import ConsoleEvent, Escalation, Inquiry
+from netshop.transactions import after_commit
+
+logger = logging.getLogger(__name__)
+
+EventName = Literal[
+    "escalation.created",
+    "escalation.claimed",
+    "escalation.released",
+    "escalation.decided",
+    "inquiry.updated",
+]
+
+STAFF_GROUP = "console.staff"
+CHANNEL_MESSAGE_TYPE = "console.event"  # the consumer method: console_event
+
+
+def inquiry_group(inquiry_id: object) -> str:
+    """The group of one inquiry's watchers (the customer page, a detail page)."""
+    return f"inquiry.{inquiry_id}"
+
+
+def escalation_payload(escalation: Escalation) -> dict[str, Any]:
+    return {
+        "id": str(escalation.pk),
+        "inquiry_id": str(escalation.inquiry_id),
+        "kind": escalation.kind,
+        "reason": escalation.reason,
+        "summary": escalation.summary,
+        "status": escalation.status,
+        "amount_at_risk": escalation.amount_at_risk,
+        "deadline": escalation.deadline.isoformat(),
+        "created_at": escalation.created_at.isoformat(),
+        "claimed_by": escalation.claimed_by.username if escalation.claimed_by else None,
+        "decided_by": escalation.decided_by.username if escalation.decided_by else None,
+        "decision": (escalation.decision or {}).get("decision"),
+    }
+
+
+def inquiry_payload(inquiry: Inquiry) -> dict[str, Any]:
+    return {
+        "id": str(inquiry.pk),
+        "status": inquiry.status,
+        "reply": inquiry.reply,
+        "updated_at": inquiry.updated_at.isoformat() if inquiry.updated_at else None,
+    }
+
+
+def publish(event: EventName, payload: dict[str, Any]) -> int:
+    """Record ``event`` and send it after commit; returns its sequence number."""
+    record = ConsoleEvent.objects.create(type=event, payload=payload)
+    message = {"type": CHANNEL_MESSAGE_TYPE, "event": event, "seq": record.pk, "payload": payload}
+    groups = [STAFF_GROUP]
+    if event == "inquiry.updated":  # customers hear only about their inquiry's status and reply
+        groups.append(inquiry_group(payload["id"]))
+    after_commit(lambda: _send(groups, message))
+    return record.pk
+
+
+def _send(groups: list[str], message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group in groups:
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:  # a live update lost is recovered by the console's resync
+            logger.warning("could not send %s to %s", message["event"], group, exc_info=True)

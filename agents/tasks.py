@@ -1,0 +1,23 @@
+"""Celery tasks: take an id, call one service, retry only what can recover.
+
+Delivery is at least once (late acknowledgement): running a task twice is safe because the
+run continues from its checkpoint under a lease, and every side effect has an operation id.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from agents.runs import inquiry_advance
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    max_retries=5,
+)
+def advance_inquiry(inquiry_id: str) -> str:
+    """Start, continue or resume the inquiry's run until it finishes or waits for a person."""
+    return inquiry_advance(inquiry_id=inquiry_id)
