@@ -21,3 +21,21 @@ from agents.runs import inquiry_advance
 def advance_inquiry(inquiry_id: str) -> str:
     """Start, continue or resume the inquiry's run until it finishes or waits for a person."""
     return inquiry_advance(inquiry_id=inquiry_id)
+
+
+@shared_task
+def recover_runs() -> int:
+    """Periodic (beat): re-dispatch runs that no worker is advancing."""
+    from agents.maintenance import runs_recover
+
+    return len(runs_recover())
+
+
+@shared_task
+def prune_checkpoints(days: int = 30) -> int:
+    """Periodic (beat): drop the checkpoints of inquiries finished more than ``days`` ago."""
+    from datetime import timedelta
+
+    from agents.maintenance import checkpoints_prune
+
+    return checkpoints_prune(older_than=timedelta(days=days))

@@ -152,7 +152,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "recover-runs": {"task": "agents.tasks.recover_runs", "schedule": 60.0},
+    "prune-checkpoints": {
+        "task": "agents.tasks.prune_checkpoints",
+        "schedule": 24 * 60 * 60.0,
+        "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
+    },
+}
 # In the embedded shape tasks run on a thread pool inside the server process.
 NETSHOP_EMBEDDED_WORKER = EMBEDDED
 
@@ -160,6 +167,7 @@ NETSHOP_EMBEDDED_WORKER = EMBEDDED
 NETSHOP_COUPON_CAP_YEN = int(os.environ.get("NETSHOP_COUPON_CAP_YEN", "1000"))
 NETSHOP_REDELIVERY_WINDOW_DAYS = 7
 NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
+NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))
 NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLINE_MINUTES", "240"))
 
 # External systems: the built-in simulators take their latency and fault rates from here.

@@ -109,7 +109,7 @@ INJECTION: tuple[re.Pattern[str], ...] = tuple(
         r"|\byou are now\b|\bpretend (?:to be|you are)\b|\bnew instructions?\b|\bbypass\b|\bsudo\b",
         r"\bwithout (?:any |the )?(?:approval|confirmation|verification|checks?|review)\b"
         r"|\bskip (?:the |any )?(?:approval|verification|checks?|review)\b"
-        r"|\b(?:execute|process|run) (?:it |this |that )?(?:immediately|right now|now)\b",
+        r"|\bexecute (?:it |this |that )?(?:immediately|right now|now)\b|\bimmediately execute\b",
         r"システム管理者|管理者(?:です|だ|として|権限|の権限|モード)|開発者(?:です|だ|として|モード)|運営(?:者|側)(?:です|の者)",
         r"即時実行|即座に実行|直ちに実行|すぐに?実行|今すぐ実行|強制(?:的に)?(?:実行|返金|処理)",
         r"(?:指示|ルール|命令|設定|制限|制約|プロンプト|ポリシー|規則)(?:を|は)?(?:全て|すべて)?(?:無視|忘れ|解除)"

@@ -314,6 +314,7 @@ def test_injection_is_flagged_and_still_routed_by_what_it_asks(
         "I'd like to change the delivery date to next Friday",
         "ORD-1002のお届け日を変更してください",
         "Please ignore the first parcel, it was a gift. Where is the second one?",
+        "Can you process it now please?",
     ],
 )
 def test_ordinary_inquiries_are_not_flagged(text: str) -> None:

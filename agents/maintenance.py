@@ -1,0 +1,50 @@
+"""Keeping runs moving and the checkpoint tables bounded.
+
+``runs_recover`` re-dispatches runs that no worker is advancing (a worker killed with its
+task unacknowledged, a resume lost with a Redis restart). Re-dispatching a live run is
+harmless: the inquiry's lease turns the second worker away.
+``checkpoints_prune`` deletes the checkpoints of inquiries finished longer ago than a cut-off.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from agents.checkpointer import get_checkpointer
+from agents.dispatch import enqueue_run
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from agents.runs import FINAL_STATUSES
+
+
+def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:
+    """Dispatch again every run stuck in flight; returns the inquiry ids it dispatched."""
+    cutoff = timezone.now() - stale_after
+    decided_wait = Escalation.objects.filter(
+        inquiry=OuterRef("pk"), kind=EscalationKind.APPROVAL, status=EscalationStatus.DECIDED
+    )
+    stuck = Inquiry.objects.filter(updated_at__lt=cutoff).filter(
+        Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
+        | Q(
+            status=InquiryStatus.AWAITING_APPROVAL,
+            pk__in=Inquiry.objects.filter(Exists(decided_wait)),
+        )
+    )
+    ids = [str(pk) for pk in stuck.values_list("pk", flat=True)[:500]]
+    for inquiry_id in ids:
+        enqueue_run(inquiry_id)
+    return ids
+
+
+def checkpoints_prune(*, older_than: timedelta) -> int:
+    """Delete the checkpoints of inquiries finished before ``now - older_than``."""
+    cutoff = timezone.now() - older_than
+    finished = Inquiry.objects.filter(status__in=FINAL_STATUSES, resolved_at__lt=cutoff)
+    saver = get_checkpointer()
+    count = 0
+    for inquiry_id in finished.values_list("pk", flat=True).iterator():
+        saver.delete_thread(str(inquiry_id))
+        count += 1
+    return count

@@ -1,0 +1,23 @@
+"""``recover_runs``: re-dispatch runs that no worker is advancing (also a beat task)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from agents.maintenance import runs_recover
+
+
+class Command(BaseCommand):
+    help = "Re-dispatch inquiries stuck queued, running, or decided but not resumed."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--stale-seconds", type=int, default=120)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        ids = runs_recover(stale_after=timedelta(seconds=options["stale_seconds"]))
+        self.stdout.write(f"re-dispatched {len(ids)} run(s)")
+        for inquiry_id in ids:
+            self.stdout.write(f"  {inquiry_id}")

@@ -1,0 +1,1 @@
+"""The JSON API (django-ninja), mounted at ``/api/v1/``."""

@@ -1,0 +1,67 @@
+"""Who is calling: a storefront (bearer token) or a staff member (Django session).
+
+Authentication answers 401; a caller who is known but lacks the role gets 403 from
+``require_role``. Staff sign in with their session only, and the session's unsafe requests
+must carry the CSRF token, as in the rest of the site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.http import HttpRequest
+from ninja.errors import AuthorizationError
+from ninja.security import APIKeyCookie, HttpBearer
+
+from netshop.models import ApiToken
+from netshop.roles import Role, user_has_role
+
+
+class StorefrontToken(HttpBearer):
+    """``Authorization: Bearer <key>``: a storefront's token that has not been revoked."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        if not token:
+            return None
+        return ApiToken.objects.filter(
+            key_digest=ApiToken.digest(token), revoked_at__isnull=True
+        ).first()
+
+
+class StaffSession(APIKeyCookie):
+    """The signed-in user's session; unsafe methods are CSRF-checked.
+
+    Unlike ninja's ``SessionAuth``, an anonymous caller gets 401 rather than a CSRF 403: the
+    CSRF check only means something once a session is there to be abused.
+    """
+
+    param_name = settings.SESSION_COOKIE_NAME
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if not request.user.is_authenticated:
+            return None
+        return super().__call__(request)
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Any:
+        return request.user
+
+
+storefront = StorefrontToken()
+staff = StaffSession()
+
+
+def require_role(request: HttpRequest, role: Role) -> User:
+    """The staff user behind ``request`` if they hold ``role``; 403 otherwise (a storefront
+    token included: it authenticates a shop, not a person)."""
+    user = getattr(request, "auth", None)
+    if not isinstance(user, User) or not user_has_role(user, role):
+        raise AuthorizationError(message=f"This needs the {role.value} role.")
+    return user
+
+
+def require_storefront_or_role(request: HttpRequest, role: Role) -> None:
+    """Let a storefront through; a staff user must hold ``role``."""
+    if not isinstance(getattr(request, "auth", None), ApiToken):
+        require_role(request, role)

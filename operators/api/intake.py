@@ -1,0 +1,77 @@
+"""The storefront's side: submit an inquiry, follow it, read the agent cards."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Router
+
+from agents.cards import cards_document
+from agents.models import Inquiry
+from agents.runs import inquiry_create
+from netshop.roles import Role
+from netshop.selectors import customer_get
+from operators.api.auth import require_storefront_or_role, staff, storefront
+from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
+from operators.selectors import inquiry_get
+
+router = Router(tags=["inquiries"])
+
+
+@router.post(
+    "/inquiries",
+    auth=[storefront],
+    response={202: InquiryAccepted, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    summary="Submit an inquiry (storefront)",
+)
+def inquiry_submit(
+    request: HttpRequest, payload: InquiryIn, response: HttpResponse
+) -> tuple[int, InquiryAccepted]:
+    """Accept the inquiry and answer at once; a worker runs it. The same idempotency key for
+    the same customer answers with the inquiry it first made."""
+    customer = customer_get(code=payload.customer_id)
+    inquiry = inquiry_create(
+        customer=customer,
+        text=payload.text,
+        channel=payload.channel,
+        idempotency_key=payload.idempotency_key,
+    )
+    response["Location"] = f"{request.path.rstrip('/')}/{inquiry.pk}"
+    return 202, InquiryAccepted(id=str(inquiry.pk), status=inquiry.status)
+
+
+@router.get(
+    "/inquiries/{inquiry_id}",
+    auth=[storefront, staff],
+    response={200: InquiryOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    summary="Where an inquiry stands",
+)
+def inquiry_detail(request: HttpRequest, inquiry_id: str) -> InquiryOut:
+    require_storefront_or_role(request, Role.OPERATOR)
+    return _inquiry_out(inquiry_get(inquiry_id=inquiry_id))
+
+
+@router.get(
+    "/agents",
+    auth=[storefront, staff],
+    response={200: dict, 401: ErrorOut, 403: ErrorOut},
+    tags=["agents"],
+    summary="The agent cards",
+)
+def agent_cards(request: HttpRequest) -> dict[str, object]:
+    require_storefront_or_role(request, Role.OPERATOR)
+    return cards_document()
+
+
+def _inquiry_out(inquiry: Inquiry) -> InquiryOut:
+    return InquiryOut(
+        id=str(inquiry.pk),
+        customer_id=inquiry.customer.code,
+        status=inquiry.status,
+        intent=inquiry.intent,
+        agents=list(inquiry.agents),
+        reply=inquiry.reply,
+        language=inquiry.language,
+        escalation=inquiry.escalation,
+        created_at=inquiry.created_at.isoformat(),
+        updated_at=inquiry.updated_at.isoformat(),
+    )

@@ -1,0 +1,135 @@
+"""The API's request and response bodies, as the OpenAPI schema shows them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from ninja import Field, Schema
+from pydantic import AfterValidator, StrictInt, StringConstraints
+
+# Timestamps are the ISO strings the live events carry, so a console sees identical values.
+IsoTime = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
+
+
+def _no_nul(value: str) -> str:
+    # PostgreSQL text cannot hold NUL; refusing it here keeps a bad byte from becoming a 500.
+    if "\x00" in value:
+        raise ValueError("must not contain NUL characters")
+    return value
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
+CleanStr = Annotated[str, AfterValidator(_no_nul)]
+
+
+class ErrorOut(Schema):
+    code: str = Field(description="Stable, machine-readable reason.")
+    message: str = Field(description="What went wrong, for people.")
+
+
+class InquiryIn(Schema):
+    customer_id: Annotated[CleanStr, StringConstraints(min_length=1, max_length=20)] = Field(
+        description="The customer's code, e.g. C0001."
+    )
+    text: Annotated[
+        CleanStr, StringConstraints(min_length=1, max_length=4000), AfterValidator(_not_blank)
+    ] = Field(description="What the customer wrote.")
+    channel: Annotated[CleanStr, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,19}$")] = Field(
+        default="web", description="Where it came from: web, email, chat, ..."
+    )
+    idempotency_key: Annotated[CleanStr, StringConstraints(min_length=1, max_length=100)] | None = (
+        Field(
+            default=None,
+            description="Sending the same key again (per customer) returns the same inquiry.",
+        )
+    )
+
+
+class InquiryAccepted(Schema):
+    id: str
+    status: str
+
+
+class EscalationSummary(Schema):
+    kind: str
+    reason: str
+    summary: str = ""
+
+
+class InquiryOut(Schema):
+    id: str
+    customer_id: str
+    status: str
+    intent: str
+    agents: list[str]
+    reply: str
+    language: str
+    escalation: EscalationSummary | None
+    created_at: IsoTime
+    updated_at: IsoTime
+
+
+class EscalationOut(Schema):
+    """The ``escalation.*`` live event payload, plus whether the wait is past its deadline."""
+
+    id: str
+    inquiry_id: str
+    kind: str
+    reason: str
+    summary: str
+    status: Literal["open", "decided"]
+    amount_at_risk: int
+    deadline: IsoTime
+    created_at: IsoTime
+    claimed_by: str | None
+    decided_by: str | None
+    decision: str | None
+    overdue: bool
+
+
+class EscalationDetail(EscalationOut):
+    owner: str
+    resume_token_id: str
+    claimed_at: IsoTime | None
+    decided_at: IsoTime | None
+    decision_record: dict[str, Any] | None = Field(
+        description="The decision as recorded: decision, params, reason, reply, operator."
+    )
+    actions: list[dict[str, Any]] = Field(description="The pending actions, exact parameters.")
+    package: dict[str, Any] = Field(description="The hand-off package (SPEC 5.2).")
+
+
+class EscalationPage(Schema):
+    items: list[EscalationOut]
+    next_cursor: str | None = Field(description="Pass as ``cursor`` for the next page.")
+
+
+# An edit's values are yen amounts or short texts; a boolean is not an amount.
+ParamValue = StrictInt | Annotated[CleanStr, StringConstraints(max_length=1000)]
+
+
+class DecisionIn(Schema):
+    decision: Literal["approve", "edit", "reject", "take_over"]
+    params: dict[str, ParamValue] = Field(
+        default_factory=dict, description="For edit: the parameters to change, e.g. amount."
+    )
+    reason: Annotated[CleanStr, StringConstraints(max_length=1000)] = ""
+    reply: Annotated[CleanStr, StringConstraints(max_length=4000)] = ""
+
+
+class ConsoleEventOut(Schema):
+    seq: int
+    type: str
+    payload: dict[str, Any]
+    created_at: IsoTime
+
+
+class ConsoleEventPage(Schema):
+    events: list[ConsoleEventOut]
+    last_seq: int = Field(description="Pass as ``after`` to continue from here.")
+    has_more: bool

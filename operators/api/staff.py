@@ -1,0 +1,148 @@
+"""The staff side: the escalation queue, claims and decisions, and the console's resync."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from django.http import HttpRequest
+from ninja import Router
+from pydantic import Field, StringConstraints
+
+from agents.escalations import escalation_claim, escalation_decide, escalation_release
+from agents.events import escalation_payload
+from agents.models import ConsoleEvent, Escalation, EscalationKind
+from netshop.roles import Role
+from operators.api.auth import require_role, staff
+from operators.api.schemas import (
+    CleanStr,
+    ConsoleEventOut,
+    ConsoleEventPage,
+    DecisionIn,
+    ErrorOut,
+    EscalationDetail,
+    EscalationOut,
+    EscalationPage,
+)
+from operators.selectors import (
+    StatusFilter,
+    console_events_after,
+    escalation_get,
+    escalation_id_parse,
+    escalation_list,
+)
+
+router = Router(auth=[staff], tags=["staff"])
+
+DENIED = {401: ErrorOut, 403: ErrorOut}
+CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}
+EVENTS_PAGE = 200
+
+
+@router.get("/escalations", response={200: EscalationPage, 422: ErrorOut, **DENIED})
+def escalations(
+    request: HttpRequest,
+    status: StatusFilter = "open",
+    kind: EscalationKind | None = None,
+    reason: Annotated[CleanStr, StringConstraints(max_length=40)] | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+    limit: Annotated[int, Field(ge=1, le=200)] = 50,
+    cursor: Annotated[CleanStr, StringConstraints(max_length=200)] | None = None,
+) -> EscalationPage:
+    """Escalations by deadline, soonest first; follow ``next_cursor`` for more."""
+    user = require_role(request, Role.OPERATOR)
+    page = escalation_list(
+        user=user,
+        status=status,
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
+        limit=limit,
+        cursor=cursor,
+    )
+    return EscalationPage(items=[_out(e) for e in page.items], next_cursor=page.next_cursor)
+
+
+@router.get(
+    "/escalations/{escalation_id}", response={200: EscalationDetail, 404: ErrorOut, **DENIED}
+)
+def escalation_detail(request: HttpRequest, escalation_id: str) -> EscalationDetail:
+    """One escalation with its pending actions and hand-off package."""
+    require_role(request, Role.OPERATOR)
+    return _detail(escalation_get(escalation_id=escalation_id))
+
+
+@router.post("/escalations/{escalation_id}/claim", response=CHANGED)
+def escalation_claim_view(request: HttpRequest, escalation_id: str) -> EscalationOut:
+    """Take the escalation so nobody else acts on it (409 if someone else holds it)."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    return _out(escalation_claim(escalation_id=pk, user=user))
+
+
+@router.post("/escalations/{escalation_id}/release", response=CHANGED)
+def escalation_release_view(request: HttpRequest, escalation_id: str) -> EscalationOut:
+    """Put the escalation back in the queue."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    return _out(escalation_release(escalation_id=pk, user=user))
+
+
+@router.post("/escalations/{escalation_id}/decide", response=CHANGED)
+def escalation_decide_view(
+    request: HttpRequest, escalation_id: str, payload: DecisionIn
+) -> EscalationOut:
+    """Approve, edit, reject or take over; the run resumes in a worker."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    escalation = escalation_decide(
+        escalation_id=pk,
+        user=user,
+        decision=payload.decision,
+        params=dict(payload.params),
+        reason=payload.reason,
+        reply=payload.reply,
+    )
+    return _out(escalation)
+
+
+@router.get("/events", response={200: ConsoleEventPage, **DENIED})
+def console_events(
+    request: HttpRequest, after: Annotated[int, Field(ge=0)] = 0
+) -> ConsoleEventPage:
+    """The live events numbered after ``after``, oldest first, for a console that reconnects."""
+    require_role(request, Role.OPERATOR)
+    rows = console_events_after(after=after, limit=EVENTS_PAGE + 1)
+    events = [_event(row) for row in rows[:EVENTS_PAGE]]
+    return ConsoleEventPage(
+        events=events,
+        last_seq=events[-1].seq if events else after,
+        has_more=len(rows) > EVENTS_PAGE,
+    )
+
+
+def _out(escalation: Escalation) -> EscalationOut:
+    return EscalationOut(**escalation_payload(escalation), overdue=escalation.is_overdue)
+
+
+def _detail(escalation: Escalation) -> EscalationDetail:
+    return EscalationDetail(
+        **escalation_payload(escalation),
+        overdue=escalation.is_overdue,
+        owner=escalation.owner,
+        resume_token_id=str(escalation.resume_token_id),
+        claimed_at=escalation.claimed_at.isoformat() if escalation.claimed_at else None,
+        decided_at=escalation.decided_at.isoformat() if escalation.decided_at else None,
+        decision_record=escalation.decision,
+        actions=escalation.actions,
+        package=escalation.package,
+    )
+
+
+def _event(row: ConsoleEvent) -> ConsoleEventOut:
+    return ConsoleEventOut(
+        seq=row.pk, type=row.type, payload=row.payload, created_at=row.created_at.isoformat()
+    )

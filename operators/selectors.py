@@ -1,0 +1,142 @@
+"""Reads for the operator console and its API: inquiries, escalations and console events.
+
+Selectors return model instances; views decide how they are shown. Unknown and malformed
+ids are the same "not found", so a bad id never becomes a 500.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
+from netshop.errors import DomainError
+
+StatusFilter = Literal["open", "decided", "all"]
+
+
+@dataclass(frozen=True)
+class EscalationSlice:
+    items: list[Escalation]
+    next_cursor: str | None
+
+
+def _uuid(value: object) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None
+
+
+def inquiry_get(*, inquiry_id: object) -> Inquiry:
+    pk = _uuid(inquiry_id)
+    inquiry = Inquiry.objects.select_related("customer").filter(pk=pk).first() if pk else None
+    if inquiry is None:
+        raise DomainError("inquiry_not_found", f"No inquiry with id {inquiry_id!s}.")
+    return inquiry
+
+
+def escalation_get(*, escalation_id: object) -> Escalation:
+    pk = _uuid(escalation_id)
+    queryset = Escalation.objects.select_related("claimed_by", "decided_by")
+    escalation = queryset.filter(pk=pk).first() if pk else None
+    if escalation is None:
+        raise DomainError("escalation_not_found", f"No escalation with id {escalation_id!s}.")
+    return escalation
+
+
+def escalation_id_parse(value: object) -> uuid.UUID:
+    """``value`` as an escalation id, or "not found" (the services expect a well-formed id)."""
+    pk = _uuid(value)
+    if pk is None:
+        raise DomainError("escalation_not_found", f"No escalation with id {value!s}.")
+    return pk
+
+
+def escalation_list(
+    *,
+    user: Any,
+    status: StatusFilter = "open",
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+    limit: int = 50,
+    cursor: str | None = None,
+) -> EscalationSlice:
+    """Escalations by deadline, then age; ``cursor`` continues after a previous slice."""
+    queryset = _filtered(
+        status=status, kind=kind, reason=reason, overdue=overdue, unclaimed=unclaimed
+    )
+    if mine:
+        queryset = queryset.filter(claimed_by=user)
+    if cursor:
+        queryset = queryset.filter(_after(cursor))
+    rows = list(queryset[: limit + 1])
+    items = rows[:limit]
+    more = len(rows) > limit
+    return EscalationSlice(items=items, next_cursor=_cursor_of(items[-1]) if more else None)
+
+
+def _filtered(
+    *,
+    status: StatusFilter,
+    kind: str | None,
+    reason: str | None,
+    overdue: bool | None,
+    unclaimed: bool,
+) -> QuerySet[Escalation]:
+    # The list shows neither actions nor package; they can be large, so they stay behind.
+    queryset = (
+        Escalation.objects.select_related("claimed_by", "decided_by")
+        .defer("actions", "package")
+        .order_by("deadline", "created_at", "id")
+    )
+    if status != "all":
+        queryset = queryset.filter(status=status)
+    if kind:
+        queryset = queryset.filter(kind=kind)
+    if reason:
+        queryset = queryset.filter(reason=reason)
+    if overdue is not None:
+        late = Q(status=EscalationStatus.OPEN, deadline__lt=timezone.now())
+        queryset = queryset.filter(late if overdue else ~late)
+    if unclaimed:
+        queryset = queryset.filter(claimed_by__isnull=True)
+    return queryset
+
+
+def _cursor_of(escalation: Escalation) -> str:
+    key = [escalation.deadline.isoformat(), escalation.created_at.isoformat(), str(escalation.pk)]
+    return base64.urlsafe_b64encode(json.dumps(key).encode()).decode().rstrip("=")
+
+
+def _after(cursor: str) -> Q:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        deadline, created_at, pk = json.loads(raw)
+        deadline, created_at = datetime.fromisoformat(deadline), datetime.fromisoformat(created_at)
+        pk = uuid.UUID(pk)
+        if deadline.tzinfo is None or created_at.tzinfo is None:
+            raise ValueError("naive timestamp")
+    except (binascii.Error, UnicodeDecodeError, TypeError, ValueError):
+        raise DomainError("invalid_cursor", "The cursor is not one this API gave out.") from None
+    return (
+        Q(deadline__gt=deadline)
+        | Q(deadline=deadline, created_at__gt=created_at)
+        | Q(deadline=deadline, created_at=created_at, pk__gt=pk)
+    )
+
+
+def console_events_after(*, after: int, limit: int = 200) -> list[ConsoleEvent]:
+    """The live events numbered after ``after``, oldest first: what a console missed."""
+    return list(ConsoleEvent.objects.filter(pk__gt=after).order_by("pk")[:limit])

@@ -1,0 +1,174 @@
+"""Runs in real Celery worker processes: waits, approvals, races and killed workers (SPEC 5).
+
+Given the demo shop committed to the test database and worker processes on the test Redis,
+when inquiries and decisions arrive, then each refund or cancellation happens exactly once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from agents.escalations import escalation_decide
+from agents.maintenance import runs_recover
+from agents.models import Escalation, Inquiry
+from agents.runs import inquiry_create
+from netshop.demo.seed import seed_demo
+from netshop.errors import DomainError
+from netshop.models import Customer, GatewayTransaction, Refund
+from netshop.roles import Role, role_assign
+from tests.support.workers import running_workers, wait_until
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
+
+
+@pytest.fixture
+def shop() -> None:
+    seed_demo(password="x")
+
+
+def operator(name: str) -> User:
+    user = User.objects.create_user(name, password="x")
+    role_assign(user=user, role=Role.OPERATOR)
+    return user
+
+
+def submit(text: str, customer: str = "C0001") -> Inquiry:
+    return inquiry_create(customer=Customer.objects.get(code=customer), text=text)
+
+
+def status_of(inquiry: Inquiry) -> str:
+    return Inquiry.objects.get(pk=inquiry.pk).status
+
+
+def refunds_on_ord_1003() -> int:
+    return Refund.objects.filter(payment__order__number="ORD-1003").count()
+
+
+def wait_for_status(inquiry: Inquiry, status: str, timeout: float = 60) -> None:
+    wait_until(lambda: status_of(inquiry) == status, timeout=timeout)
+
+
+def test_a_refund_waits_for_approval_then_pays_once(shop: None) -> None:
+    with running_workers(2):
+        inquiry = submit(REFUND_TEXT)
+        wait_for_status(inquiry, "awaiting_approval")
+        escalation = Escalation.objects.get(inquiry=inquiry)
+        assert escalation.kind == "approval"
+        assert escalation.actions[0]["params"]["amount"] == 12800
+        assert refunds_on_ord_1003() == 0
+
+        escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
+        wait_for_status(inquiry, "resolved")
+
+    assert refunds_on_ord_1003() == 1
+    assert "12,800" in Inquiry.objects.get(pk=inquiry.pk).reply
+
+
+def test_twenty_concurrent_approvals_give_exactly_one_refund(shop: None) -> None:
+    operators = [operator(f"op{i}") for i in range(20)]
+    with running_workers(2):
+        inquiry = submit(REFUND_TEXT)
+        wait_for_status(inquiry, "awaiting_approval")
+        escalation = Escalation.objects.get(inquiry=inquiry)
+        outcomes: list[str] = []
+        barrier = threading.Barrier(len(operators))
+
+        def approve(user: User) -> None:
+            barrier.wait()
+            try:
+                escalation_decide(escalation_id=escalation.pk, user=user, decision="approve")
+                outcomes.append("decided")
+            except DomainError as conflict:
+                outcomes.append(conflict.code)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=approve, args=(u,)) for u in operators]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        wait_for_status(inquiry, "resolved")
+
+    assert sorted(outcomes) == ["already_decided"] * 19 + ["decided"]
+    assert refunds_on_ord_1003() == 1
+    assert (
+        GatewayTransaction.objects.filter(
+            kind="refund", idempotency_key__startswith=str(inquiry.pk)
+        ).count()
+        == 1
+    )
+
+
+@pytest.fixture
+def slow_gateway(faults) -> Iterator[object]:
+    faults.set(gateway={"latency_ms": 3000, "operations": ["refund"]})
+    yield faults
+
+
+def test_a_worker_killed_while_refunding_is_replaced_and_the_refund_happens_once(
+    shop: None, slow_gateway
+) -> None:
+    with running_workers(1, env=slow_gateway.env) as [doomed]:
+        inquiry = submit(REFUND_TEXT)
+        wait_for_status(inquiry, "awaiting_approval")
+        escalation = Escalation.objects.get(inquiry=inquiry)
+        escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
+        wait_until(lambda: False if doomed.process.poll() is not None else _in_refund(), timeout=20)
+        doomed.kill()
+    assert refunds_on_ord_1003() == 0  # the killed worker's transaction never committed
+
+    slow_gateway.clear()
+    with running_workers(1, env=slow_gateway.env):
+        recovered = runs_recover(stale_after=timedelta(0))
+        assert str(inquiry.pk) in recovered
+        wait_for_status(inquiry, "resolved")
+
+    assert refunds_on_ord_1003() == 1
+    assert (
+        GatewayTransaction.objects.filter(
+            kind="refund", idempotency_key__startswith=str(inquiry.pk)
+        ).count()
+        == 1
+    )
+
+
+def _in_refund() -> bool:
+    """The worker is inside the gateway call: its refund transaction holds the payment row."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid "
+            "WHERE c.relname = 'netshop_payment' AND l.mode = 'RowShareLock' AND l.pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def test_a_worker_killed_mid_run_is_taken_over_from_the_last_checkpoint(shop: None, faults) -> None:
+    faults.set(carrier={"latency_ms": 3000, "operations": ["track"]})
+    with running_workers(1, env=faults.env) as [doomed]:
+        inquiry = submit("注文ORD-1002の荷物は今どこにありますか？")
+        wait_for_status(inquiry, "running")
+        wait_until(lambda: _checkpoints(inquiry) >= 3, timeout=20)
+        doomed.kill()
+    assert status_of(inquiry) == "running"
+
+    faults.clear()
+    with running_workers(1, env=faults.env):
+        runs_recover(stale_after=timedelta(0))
+        wait_for_status(inquiry, "resolved")
+
+    assert "配送中" in Inquiry.objects.get(pk=inquiry.pk).reply
+
+
+def _checkpoints(inquiry: Inquiry) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s", [str(inquiry.pk)])
+        return cursor.fetchone()[0]

@@ -1,0 +1,78 @@
+"""Helpers for the API tests: callers of every kind, and escalations to act on."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from agents.escalations import escalation_record_wait
+from agents.models import Escalation, Inquiry
+from agents.runs import inquiry_create
+from netshop.models import ApiToken, Customer
+from netshop.roles import Role, role_assign
+from tests.factories import CustomerFactory
+
+REFUND_ACTION: dict[str, Any] = {
+    "action_id": "a1",
+    "kind": "process_refund",
+    "params": {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged"},
+    "amount_at_risk": 12800,
+    "facts": {"payment": {"refundable": 12800}},
+    "checks": [],
+}
+
+
+def storefront_key(name: str = "storefront", *, revoked: bool = False) -> str:
+    key = secrets.token_urlsafe(32)
+    ApiToken.objects.create(
+        name=name,
+        key_digest=ApiToken.digest(key),
+        prefix=key[:8],
+        revoked_at=timezone.now() if revoked else None,
+    )
+    return key
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def staff_user(username: str, role: Role | None) -> User:
+    """A user holding ``role``; ``None`` makes a signed-in user who is no staff member."""
+    user = User.objects.create_user(username, password="x")
+    if role is not None:
+        role_assign(user=user, role=role)
+    return user
+
+
+def signed_in(user: User, *, enforce_csrf: bool = False) -> Client:
+    client = Client(enforce_csrf_checks=enforce_csrf)
+    client.force_login(user)
+    return client
+
+
+def inquiry_for(customer: Customer | None = None, text: str = "返金してください") -> Inquiry:
+    return inquiry_create(customer=customer or CustomerFactory.create(), text=text, start=False)
+
+
+def escalation_for(
+    inquiry: Inquiry | None = None,
+    *,
+    wait_key: str | None = None,
+    kind: str = "approval",
+    reason: str = "approval_required",
+) -> Escalation:
+    inquiry = inquiry or inquiry_for()
+    return escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=wait_key or f"{inquiry.pk}:{secrets.token_hex(4)}",
+        kind=kind,
+        reason=reason,
+        summary=f"{kind} for {inquiry.customer.code}",
+        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
+        actions=[dict(REFUND_ACTION)] if kind == "approval" else [],
+    )

@@ -1,0 +1,278 @@
+"""The storefront's API: submitting inquiries, following them, reading the agent cards.
+
+Given a storefront token and a customer, when the storefront posts inquiries (good, repeated
+and broken ones), then good ones are accepted once and broken ones change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from agents.cards import cards_document
+from agents.models import Inquiry
+from netshop.models import Customer
+from netshop.roles import Role
+from tests.factories import CustomerFactory
+from tests.operators.api_helpers import (
+    bearer,
+    inquiry_for,
+    signed_in,
+    staff_user,
+    storefront_key,
+)
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/inquiries"
+
+
+@pytest.fixture
+def key() -> str:
+    return storefront_key()
+
+
+@pytest.fixture
+def customer() -> Customer:
+    return CustomerFactory.create(code="C0101")
+
+
+def post(client: Client, key: str, body: Any) -> Any:
+    data = body if isinstance(body, str | bytes) else json.dumps(body)
+    return client.post(URL, data, content_type="application/json", headers=bearer(key))
+
+
+def test_an_inquiry_is_accepted_and_its_run_is_queued(
+    client: Client, key: str, customer: Customer, django_capture_on_commit_callbacks: Any
+) -> None:
+    with django_capture_on_commit_callbacks() as queued:
+        response = post(client, key, {"customer_id": "C0101", "text": "届いていません"})
+
+    inquiry = Inquiry.objects.get()
+    assert response.status_code == 202
+    assert response.json() == {"id": str(inquiry.pk), "status": "queued"}
+    assert response["Location"] == f"/api/v1/inquiries/{inquiry.pk}"
+    assert (inquiry.customer, inquiry.text, inquiry.channel) == (customer, "届いていません", "web")
+    assert inquiry.idempotency_key is None
+    assert len(queued) == 1  # the run is handed to a worker after commit
+
+
+def test_the_same_idempotency_key_returns_the_same_inquiry(
+    client: Client, key: str, customer: Customer, django_capture_on_commit_callbacks: Any
+) -> None:
+    body = {"customer_id": "C0101", "text": "返金?", "channel": "email", "idempotency_key": "k-1"}
+    first = post(client, key, body)
+
+    with django_capture_on_commit_callbacks() as queued:
+        again = post(client, key, {**body, "text": "a retry with other words"})
+
+    assert (first.status_code, again.status_code) == (202, 202)
+    assert again.json() == first.json()
+    inquiry = Inquiry.objects.get()
+    assert (inquiry.text, inquiry.channel, inquiry.idempotency_key) == ("返金?", "email", "k-1")
+    assert queued == []  # no second run
+
+
+def test_an_idempotency_key_binds_only_its_own_customer(
+    client: Client, key: str, customer: Customer
+) -> None:
+    CustomerFactory.create(code="C0102")
+    first = post(client, key, {"customer_id": "C0101", "text": "a", "idempotency_key": "k"})
+    other = post(client, key, {"customer_id": "C0102", "text": "b", "idempotency_key": "k"})
+
+    assert first.json()["id"] != other.json()["id"]
+    assert Inquiry.objects.count() == 2
+
+
+def test_the_longest_allowed_text_is_accepted(client: Client, key: str, customer: Customer) -> None:
+    response = post(client, key, {"customer_id": "C0101", "text": "あ" * 4000})
+
+    assert response.status_code == 202
+    assert len(Inquiry.objects.get().text) == 4000
+
+
+GOOD = {"customer_id": "C0101", "text": "届いていません"}
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "message_part"),
+    [
+        ({"customer_id": "C0101"}, 422, "invalid_request", "text: Field required"),
+        ({**GOOD, "text": ""}, 422, "invalid_request", "text: String should have at least 1"),
+        (
+            {**GOOD, "text": " \n\t "},
+            422,
+            "invalid_request",
+            "text: Value error, must not be blank",
+        ),
+        ({**GOOD, "text": "x" * 4001}, 422, "invalid_request", "text: String should have at most"),
+        ({**GOOD, "text": 123}, 422, "invalid_request", "text: Input should be a valid string"),
+        ({**GOOD, "text": "a\x00b"}, 422, "invalid_request", "text: Value error, must not contain"),
+        ({**GOOD, "customer_id": 101}, 422, "invalid_request", "customer_id: Input should be"),
+        ({"text": "hi"}, 422, "invalid_request", "customer_id: Field required"),
+        ({**GOOD, "channel": "Web Site!"}, 422, "invalid_request", "channel: String should match"),
+        ({**GOOD, "channel": None}, 422, "invalid_request", "channel: Input should be"),
+        (
+            {**GOOD, "idempotency_key": "k" * 101},
+            422,
+            "invalid_request",
+            "idempotency_key: String should have at most 100",
+        ),
+        ([GOOD], 422, "invalid_request", "Input should be a valid dictionary"),
+        ("", 422, "invalid_request", "body: Field required"),
+        ('{"customer_id": "C0101", "text": ', 400, "bad_request", "not valid JSON"),
+        ({**GOOD, "customer_id": "C9999"}, 404, "unknown_customer", "C9999"),
+    ],
+    ids=[
+        "missing-text",
+        "empty-text",
+        "blank-text",
+        "too-long",
+        "text-not-string",
+        "nul-in-text",
+        "customer-not-string",
+        "missing-customer",
+        "bad-channel",
+        "null-channel",
+        "long-key",
+        "list-body",
+        "empty-body",
+        "malformed-json",
+        "unknown-customer",
+    ],
+)
+def test_a_bad_payload_is_refused_with_a_message_and_creates_nothing(
+    client: Client,
+    key: str,
+    customer: Customer,
+    body: Any,
+    status: int,
+    code: str,
+    message_part: str,
+) -> None:
+    response = post(client, key, body)
+
+    assert response.status_code == status
+    assert response.json()["code"] == code
+    assert message_part in response.json()["message"]
+    assert Inquiry.objects.count() == 0
+
+
+# --- Who may call what ----------------------------------------------------------------------
+
+
+def test_intake_needs_a_live_storefront_token(client: Client, customer: Customer) -> None:
+    revoked = storefront_key("old", revoked=True)
+    operator = signed_in(staff_user("op1", Role.OPERATOR))
+    body = json.dumps(GOOD)
+
+    anonymous = client.post(URL, body, content_type="application/json")
+    with_revoked = post(client, revoked, GOOD)
+    with_junk = post(client, "not-a-key", GOOD)
+    as_staff = operator.post(URL, body, content_type="application/json")
+
+    for response in (anonymous, with_revoked, with_junk, as_staff):
+        assert response.status_code == 401
+        assert response.json()["code"] == "unauthenticated"
+    assert anonymous["WWW-Authenticate"] == 'Bearer realm="netshop"'
+    assert Inquiry.objects.count() == 0
+
+
+def test_a_token_request_needs_no_csrf_token(key: str, customer: Customer) -> None:
+    strict = Client(enforce_csrf_checks=True)
+
+    response = post(strict, key, GOOD)
+
+    assert response.status_code == 202
+
+
+@pytest.mark.parametrize(
+    ("caller", "status"),
+    [
+        ("anonymous", 401),
+        ("revoked", 401),
+        ("storefront", 200),
+        ("signed_in_customer", 403),
+        ("operator", 200),
+        ("manager", 200),
+    ],
+)
+@pytest.mark.parametrize("path", ["inquiry", "/api/v1/agents"])
+def test_reading_an_inquiry_or_the_cards(caller: str, status: int, path: str) -> None:
+    inquiry = inquiry_for()
+    url = f"{URL}/{inquiry.pk}" if path == "inquiry" else path
+
+    response = call_as(caller).get(url)
+
+    assert response.status_code == status
+
+
+def call_as(caller: str) -> Client:
+    """A client for ``caller``; token callers send their bearer header on every request."""
+    if caller in {"storefront", "revoked"}:
+        return Client(headers=bearer(storefront_key(caller, revoked=caller == "revoked")))
+    roles = {"signed_in_customer": None, "operator": Role.OPERATOR, "manager": Role.MANAGER}
+    if caller in roles:
+        return signed_in(staff_user(caller, roles[caller]))
+    return Client()
+
+
+# --- Following an inquiry -------------------------------------------------------------------
+
+
+def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
+    inquiry = inquiry_for(CustomerFactory.create(code="C0103"), text="返金して")
+    Inquiry.objects.filter(pk=inquiry.pk).update(
+        status="escalated",
+        intent="refund",
+        agents=["payment"],
+        language="ja",
+        reply="担当者が確認します。",
+        escalation={"kind": "failure", "reason": "tool_failure", "summary": "gateway down"},
+    )
+    inquiry.refresh_from_db()
+
+    response = client.get(f"{URL}/{inquiry.pk}", headers=bearer(key))
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "id": str(inquiry.pk),
+        "customer_id": "C0103",
+        "status": "escalated",
+        "intent": "refund",
+        "agents": ["payment"],
+        "reply": "担当者が確認します。",
+        "language": "ja",
+        "escalation": {"kind": "failure", "reason": "tool_failure", "summary": "gateway down"},
+        "created_at": inquiry.created_at.isoformat(),
+        "updated_at": inquiry.updated_at.isoformat(),
+    }
+
+
+def test_a_new_inquiry_has_no_escalation(client: Client, key: str) -> None:
+    inquiry = inquiry_for()
+
+    body = client.get(f"{URL}/{inquiry.pk}", headers=bearer(key)).json()
+
+    assert (body["status"], body["escalation"], body["reply"]) == ("queued", None, "")
+
+
+@pytest.mark.parametrize(
+    "inquiry_id", ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "1' OR '1'='1"]
+)
+def test_an_unknown_or_malformed_inquiry_id_is_not_found(
+    client: Client, key: str, inquiry_id: str
+) -> None:
+    response = client.get(f"{URL}/{inquiry_id}", headers=bearer(key))
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "inquiry_not_found"
+
+
+def test_the_agent_cards_are_served_as_they_are(client: Client, key: str) -> None:
+    response = client.get("/api/v1/agents", headers=bearer(key))
+
+    assert response.json() == cards_document()

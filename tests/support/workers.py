@@ -1,0 +1,104 @@
+"""Real Celery worker processes for tests, on the test database and the test Redis.
+
+A test that runs work in workers must commit its data (``transactional_db``): the workers
+are separate processes with their own connections.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.db import connection
+
+from netshop.celery import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The test process's environment, pointed at the test database."""
+    db = connection.settings_dict
+    env = dict(os.environ)
+    env["DATABASE_URL"] = (
+        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    env["NETSHOP_RETRY_BACKOFF_S"] = "0"
+    env.update(extra or {})
+    return env
+
+
+class Worker:
+    def __init__(self, name: str, env: dict[str, str]) -> None:
+        self.name = name
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "netshop",
+                "worker",
+                "--pool=solo",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"{name}@%h",
+                "-l",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        )
+
+    def kill(self) -> None:
+        """SIGKILL, as a crashed machine would: no cleanup, no acknowledgement."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_for_workers(names: list[str], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        replies = app.control.ping(timeout=0.5) or []
+        alive = {name.split("@")[0] for reply in replies for name in reply}
+        if set(names) <= alive:
+            return
+    raise TimeoutError(f"workers {names} did not start")
+
+
+@contextmanager
+def running_workers(count: int = 1, env: dict[str, str] | None = None) -> Iterator[list[Worker]]:
+    app.control.purge()  # nothing left over from other tests may reach these workers
+    workers = [Worker(f"test{i}-{os.getpid()}", worker_env(env)) for i in range(count)]
+    try:
+        wait_for_workers([w.name for w in workers])
+        yield workers
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+def wait_until(predicate: object, timeout: float = 60, interval: float = 0.1) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():  # type: ignore[operator]
+            return
+        time.sleep(interval)
+    raise TimeoutError("condition not reached in time")
