@@ -7,7 +7,6 @@ when inquiries and decisions arrive, then each refund or cancellation happens ex
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -50,6 +49,11 @@ def status_of(inquiry: Inquiry) -> str:
 
 def refunds_on_ord_1003() -> int:
     return Refund.objects.filter(payment__order__number="ORD-1003").count()
+
+
+def gateway_refunds(inquiry: Inquiry) -> int:
+    refunds = GatewayTransaction.objects.filter(kind="refund")
+    return refunds.filter(idempotency_key__startswith=str(inquiry.pk)).count()
 
 
 def wait_for_status(inquiry: Inquiry, status: str, timeout: float = 60) -> None:
@@ -109,9 +113,9 @@ def test_twenty_concurrent_approvals_give_exactly_one_refund(shop: None) -> None
 
 
 @pytest.fixture
-def slow_gateway(faults) -> Iterator[object]:
+def slow_gateway(faults) -> object:
     faults.set(gateway={"latency_ms": 3000, "operations": ["refund"]})
-    yield faults
+    return faults
 
 
 def test_a_worker_killed_while_refunding_is_replaced_and_the_refund_happens_once(
@@ -145,8 +149,9 @@ def _in_refund() -> bool:
     """The worker is inside the gateway call: its refund transaction holds the payment row."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid "
-            "WHERE c.relname = 'netshop_payment' AND l.mode = 'RowShareLock' AND l.pid <> pg_backend_pid()"
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON l.relation = c.oid"
+            " WHERE c.relname = 'netshop_payment' AND l.mode = 'RowShareLock'"
+            " AND l.pid <> pg_backend_pid()"
         )
         return cursor.fetchone()[0] > 0
 

@@ -26,9 +26,8 @@ def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     """The test process's environment, pointed at the test database."""
     db = connection.settings_dict
     env = dict(os.environ)
-    env["DATABASE_URL"] = (
-        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    )
+    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    env["DATABASE_URL"] = f"postgres://{user}@{host}:{port}/{db['NAME']}"
     env["NETSHOP_RETRY_BACKOFF_S"] = "0"
     env.update(extra or {})
     return env
