@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any, Literal
 
-from agents.schemas import AgentName
 from netshop import selectors
 from netshop.errors import DomainError, ExternalServiceError
 from netshop.services.orders import order_cancel
@@ -90,7 +89,3 @@ def _execute(
         )
         return {"refund_amount": refund.amount, "gateway_refund_id": refund.gateway_refund_id}
     raise DomainError("unknown_action", f"no such action: {action['kind']}")
-
-
-def owning_agent(action: dict[str, Any]) -> AgentName:
-    return action["agent"]  # type: ignore[no-any-return]

@@ -37,7 +37,8 @@ def _agent_of(card_id: str) -> AgentName | None:
 @cache
 def cards_document() -> dict[str, Any]:
     """The cards as served at ``/api/v1/agents``."""
-    return json.loads(CARDS_PATH.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    document: dict[str, Any] = json.loads(CARDS_PATH.read_text(encoding="utf-8"))
+    return document
 
 
 @cache

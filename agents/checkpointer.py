@@ -42,7 +42,7 @@ def _postgres_saver() -> BaseCheckpointSaver:
         kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": None},
         open=True,
     )
-    return PostgresSaver(pool)  # type: ignore[arg-type]
+    return PostgresSaver(pool)
 
 
 def _sqlite_saver() -> BaseCheckpointSaver:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -60,7 +61,7 @@ def escalation_record_wait(
     return escalation
 
 
-def _locked(escalation_id: object) -> Escalation:
+def _locked(escalation_id: UUID | str) -> Escalation:
     try:
         return (
             Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
@@ -84,7 +85,7 @@ def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
 
 
 @transaction.atomic
-def escalation_claim(*, escalation_id: object, user: User) -> Escalation:
+def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
     escalation = _locked(escalation_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
@@ -97,7 +98,7 @@ def escalation_claim(*, escalation_id: object, user: User) -> Escalation:
 
 
 @transaction.atomic
-def escalation_release(*, escalation_id: object, user: User) -> Escalation:
+def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
     escalation = _locked(escalation_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
@@ -112,7 +113,7 @@ def escalation_release(*, escalation_id: object, user: User) -> Escalation:
 @transaction.atomic
 def escalation_decide(
     *,
-    escalation_id: object,
+    escalation_id: UUID | str,
     user: User,
     decision: str,
     params: dict[str, Any] | None = None,

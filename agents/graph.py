@@ -1,8 +1,8 @@
 """The support team's graph, wiring only. Read top to bottom:
 
     classify -> plan -> execute -+-> specialist (xN in parallel, Send) -> execute ...
-                                 +-> review -+-> await_approval -> act_on_decisions -> merge
-                                             +-> merge -> finalize
+                                 +-> review -+-> acknowledge -> await_approval -> act_on_decisions
+                                             +-> merge -> finalize        (-> merge -> finalize)
 
 A take-over skips ``merge``: the operator's reply is the reply.
 One compiled graph per checkpointer; the thread id is the inquiry id.
@@ -25,8 +25,9 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_node("classify", supervisor.classify)
     graph.add_node("plan", supervisor.make_plan)
     graph.add_node("execute", supervisor.execute)
-    graph.add_node("specialist", run_handoff)
+    graph.add_node("specialist", run_handoff)  # type: ignore[arg-type]  # a Send payload, not the state
     graph.add_node("review", supervisor.review)
+    graph.add_node("acknowledge", supervisor.acknowledge)
     graph.add_node("await_approval", approval.await_approval)
     graph.add_node("act_on_decisions", approval.act_on_decisions)
     graph.add_node("merge", supervisor.merge)
@@ -37,9 +38,8 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_edge("plan", "execute")
     graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
     graph.add_edge("specialist", "execute")
-    graph.add_conditional_edges(
-        "review", supervisor.route_after_review, ["await_approval", "merge"]
-    )
+    graph.add_conditional_edges("review", supervisor.route_after_review, ["acknowledge", "merge"])
+    graph.add_edge("acknowledge", "await_approval")
     graph.add_edge("await_approval", "act_on_decisions")
     graph.add_conditional_edges(
         "act_on_decisions", approval.route_after_decisions, ["merge", "finalize"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from typing import Any, cast
 
 from django.utils import timezone
 from langchain_core.messages import HumanMessage, SystemMessage, messages_to_dict
@@ -19,7 +19,12 @@ from agents.context import run_config, run_context
 from agents.db import releases_db_connection
 from agents.schemas import AgentName, Envelope, Handoff
 from agents.specialists import SPECIALISTS
-from agents.specialists.base import backoff, build_specialist_graph, envelope_from
+from agents.specialists.base import (
+    SpecialistState,
+    backoff,
+    build_specialist_graph,
+    envelope_from,
+)
 from agents.state import InquiryState, PlanStep
 
 logger = logging.getLogger(__name__)
@@ -105,7 +110,7 @@ def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, An
         context = run_context(config)
         inner = run_config(inquiry_id=context.inquiry_id, customer_id=context.customer_id)
         final = graph.invoke({"messages": specialist_messages(handoff), "turns": 0}, inner)
-        envelope = envelope_from(handoff.agent, final)
+        envelope = envelope_from(handoff.agent, cast(SpecialistState, final))
         transcript = messages_to_dict(final.get("messages", [])[1:])
         errors = final.get("errors", [])
     except Exception as exc:  # a crashing specialist still answers with an envelope

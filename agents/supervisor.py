@@ -81,23 +81,36 @@ def review(state: InquiryState) -> dict[str, Any]:
 
 
 def route_after_review(state: InquiryState) -> str:
-    return "await_approval" if state.get("pending_actions") else "merge"
+    return "acknowledge" if state.get("pending_actions") else "merge"
 
 
 def merge(state: InquiryState) -> dict[str, Any]:
     """Supervisor: write one reply in the customer's language from everything known."""
+    try:
+        text = _write(state)
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("reply writing failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__)
+    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+
+
+def acknowledge(state: InquiryState) -> dict[str, Any]:
+    """Tell the customer their request is with a person while the run waits for approval."""
+    try:
+        text = _write(state)
+    except Exception as exc:  # no acknowledgement is better than a failed run
+        logger.warning("acknowledgement failed: %s", type(exc).__name__)
+        return {}
+    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:ack")]}
+
+
+def _write(state: InquiryState) -> str:
     brief = reply_brief(state)
     messages = [
         SystemMessage(WRITER_PROMPT),
         HumanMessage(f"<brief>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</brief>"),
     ]
-    try:
-        reply = llm.chat_model("writer").invoke(messages)
-    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
-        logger.warning("reply writing failed: %s", type(exc).__name__)
-        return _escalate_now(type(exc).__name__)
-    text = str(reply.content).strip()
-    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+    return str(llm.chat_model("writer").invoke(messages).content).strip()
 
 
 def finalize(state: InquiryState) -> dict[str, Any]:

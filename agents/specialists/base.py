@@ -26,7 +26,7 @@ from django.conf import settings
 from langchain_core.messages import AIMessage, AnyMessage, ToolCall, ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import START, StateGraph
 from langgraph.graph.message import add_messages
 from langgraph.graph.state import CompiledStateGraph
 from pydantic import ValidationError
@@ -231,14 +231,14 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
 
     def after_think(state: SpecialistState) -> Literal["act", "__end__"]:
         if state.get("failure"):
-            return END
+            return "__end__"
         last = state["messages"][-1]
         has_calls = isinstance(last, AIMessage) and (last.tool_calls or last.invalid_tool_calls)
-        return "act" if has_calls else END
+        return "act" if has_calls else "__end__"
 
     def after_act(state: SpecialistState) -> Literal["think", "__end__"]:
         if state.get("pending_action") or state.get("turns", 0) >= MAX_MODEL_TURNS:
-            return END
+            return "__end__"
         return "think"
 
     graph = StateGraph(SpecialistState)
