@@ -48,11 +48,21 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError, api: NinjaA
     return response
 
 
+# ninja's own wording for its two refusals, and ours.
+REWORDED = {
+    "Cannot parse request body": ("invalid_json", "The request body is not valid JSON."),
+    "CSRF check Failed": (
+        "csrf_failed",
+        "CSRF check failed: send the csrftoken cookie's value in the X-CSRFToken header.",
+    ),
+}
+
+
 def _http(request: HttpRequest, exc: HttpError, api: NinjaAPI) -> HttpResponse:
-    code = HTTP_CODES.get(exc.status_code, "error")
-    message = str(exc)
-    if exc.status_code == 400 and message.startswith("Cannot parse request body"):
-        message = "The request body is not valid JSON."
+    code, message = HTTP_CODES.get(exc.status_code, "error"), str(exc)
+    for prefix, reworded in REWORDED.items():
+        if message.startswith(prefix):
+            code, message = reworded
     return _error(api, request, exc.status_code, code, message)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Router
+from ninja import Router, Status
 
 from agents.cards import cards_document
 from agents.models import Inquiry
@@ -25,7 +25,7 @@ router = Router(tags=["inquiries"])
 )
 def inquiry_submit(
     request: HttpRequest, payload: InquiryIn, response: HttpResponse
-) -> tuple[int, InquiryAccepted]:
+) -> Status[InquiryAccepted]:
     """Accept the inquiry and answer at once; a worker runs it. The same idempotency key for
     the same customer answers with the inquiry it first made."""
     customer = customer_get(code=payload.customer_id)
@@ -36,7 +36,7 @@ def inquiry_submit(
         idempotency_key=payload.idempotency_key,
     )
     response["Location"] = f"{request.path.rstrip('/')}/{inquiry.pk}"
-    return 202, InquiryAccepted(id=str(inquiry.pk), status=inquiry.status)
+    return Status(202, InquiryAccepted(id=str(inquiry.pk), status=inquiry.status))
 
 
 @router.get(

@@ -11,7 +11,7 @@ from pydantic import AfterValidator, StrictInt, StringConstraints
 IsoTime = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 
 
-def _no_nul(value: str) -> str:
+def no_nul(value: str) -> str:
     # PostgreSQL text cannot hold NUL; refusing it here keeps a bad byte from becoming a 500.
     if "\x00" in value:
         raise ValueError("must not contain NUL characters")
@@ -24,7 +24,18 @@ def _not_blank(value: str) -> str:
     return value
 
 
-CleanStr = Annotated[str, AfterValidator(_no_nul)]
+NoNul = AfterValidator(no_nul)
+# Length limits go before the validators, so pydantic words their errors for strings.
+CustomerCode = Annotated[str, StringConstraints(min_length=1, max_length=20), NoNul]
+InquiryText = Annotated[
+    str, StringConstraints(min_length=1, max_length=4000), NoNul, AfterValidator(_not_blank)
+]
+Channel = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,19}$")]
+IdempotencyKey = Annotated[str, StringConstraints(min_length=1, max_length=100), NoNul]
+ShortText = Annotated[str, StringConstraints(max_length=1000), NoNul]
+LongText = Annotated[str, StringConstraints(max_length=4000), NoNul]
+FilterText = Annotated[str, StringConstraints(max_length=40), NoNul]
+Cursor = Annotated[str, StringConstraints(max_length=200), NoNul]
 
 
 class ErrorOut(Schema):
@@ -33,20 +44,12 @@ class ErrorOut(Schema):
 
 
 class InquiryIn(Schema):
-    customer_id: Annotated[CleanStr, StringConstraints(min_length=1, max_length=20)] = Field(
-        description="The customer's code, e.g. C0001."
-    )
-    text: Annotated[
-        CleanStr, StringConstraints(min_length=1, max_length=4000), AfterValidator(_not_blank)
-    ] = Field(description="What the customer wrote.")
-    channel: Annotated[CleanStr, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,19}$")] = Field(
-        default="web", description="Where it came from: web, email, chat, ..."
-    )
-    idempotency_key: Annotated[CleanStr, StringConstraints(min_length=1, max_length=100)] | None = (
-        Field(
-            default=None,
-            description="Sending the same key again (per customer) returns the same inquiry.",
-        )
+    customer_id: CustomerCode = Field(description="The customer's code, e.g. C0001.")
+    text: InquiryText = Field(description="What the customer wrote.")
+    channel: Channel = Field(default="web", description="Where it came from: web, email, chat.")
+    idempotency_key: IdempotencyKey | None = Field(
+        default=None,
+        description="Sending the same key again (per customer) returns the same inquiry.",
     )
 
 
@@ -110,7 +113,7 @@ class EscalationPage(Schema):
 
 
 # An edit's values are yen amounts or short texts; a boolean is not an amount.
-ParamValue = StrictInt | Annotated[CleanStr, StringConstraints(max_length=1000)]
+ParamValue = StrictInt | ShortText
 
 
 class DecisionIn(Schema):
@@ -118,8 +121,8 @@ class DecisionIn(Schema):
     params: dict[str, ParamValue] = Field(
         default_factory=dict, description="For edit: the parameters to change, e.g. amount."
     )
-    reason: Annotated[CleanStr, StringConstraints(max_length=1000)] = ""
-    reply: Annotated[CleanStr, StringConstraints(max_length=4000)] = ""
+    reason: ShortText = ""
+    reply: LongText = ""
 
 
 class ConsoleEventOut(Schema):

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from django.http import HttpRequest
 from ninja import Router
-from pydantic import Field, StringConstraints
+from pydantic import Field
 
 from agents.escalations import escalation_claim, escalation_decide, escalation_release
 from agents.events import escalation_payload
@@ -14,14 +14,15 @@ from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
 from operators.api.auth import require_role, staff
 from operators.api.schemas import (
-    CleanStr,
     ConsoleEventOut,
     ConsoleEventPage,
+    Cursor,
     DecisionIn,
     ErrorOut,
     EscalationDetail,
     EscalationOut,
     EscalationPage,
+    FilterText,
 )
 from operators.selectors import (
     StatusFilter,
@@ -43,12 +44,12 @@ def escalations(
     request: HttpRequest,
     status: StatusFilter = "open",
     kind: EscalationKind | None = None,
-    reason: Annotated[CleanStr, StringConstraints(max_length=40)] | None = None,
+    reason: FilterText | None = None,
     overdue: bool | None = None,
     mine: bool = False,
     unclaimed: bool = False,
     limit: Annotated[int, Field(ge=1, le=200)] = 50,
-    cursor: Annotated[CleanStr, StringConstraints(max_length=200)] | None = None,
+    cursor: Cursor | None = None,
 ) -> EscalationPage:
     """Escalations by deadline, soonest first; follow ``next_cursor`` for more."""
     user = require_role(request, Role.OPERATOR)
@@ -111,7 +112,7 @@ def escalation_decide_view(
 
 @router.get("/events", response={200: ConsoleEventPage, **DENIED})
 def console_events(
-    request: HttpRequest, after: Annotated[int, Field(ge=0)] = 0
+    request: HttpRequest, after: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
 ) -> ConsoleEventPage:
     """The live events numbered after ``after``, oldest first, for a console that reconnects."""
     require_role(request, Role.OPERATOR)
