@@ -13,6 +13,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,6 +23,12 @@ from agents.events import escalation_payload, inquiry_payload, publish
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from netshop.errors import DomainError
 
+PAST_TENSE = {
+    "approve": "approved",
+    "edit": "approved with changes",
+    "reject": "rejected",
+    "take_over": "taken over",
+}
 DECISIONS_BY_KIND = {
     EscalationKind.APPROVAL: {"approve", "edit", "reject", "take_over"},
     EscalationKind.FAILURE: {"take_over"},
@@ -66,7 +73,7 @@ def _locked(escalation_id: UUID | str) -> Escalation:
         return (
             Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
         )
-    except (Escalation.DoesNotExist, ValueError):
+    except (Escalation.DoesNotExist, ValueError, ValidationError):
         raise DomainError("escalation_not_found", "No such escalation.") from None
 
 
@@ -74,8 +81,9 @@ def _refuse_if_decided(escalation: Escalation) -> None:
     if escalation.status == EscalationStatus.DECIDED:
         who = escalation.decided_by.username if escalation.decided_by else "someone"
         when = escalation.decided_at.isoformat() if escalation.decided_at else ""
-        decision = (escalation.decision or {}).get("decision", "decided")
-        raise DomainError("already_decided", f"Already {decision} by {who} at {when}.")
+        decision = (escalation.decision or {}).get("decision", "")
+        done = PAST_TENSE.get(decision, "decided")
+        raise DomainError("already_decided", f"Already {done} by {who} at {when}.")
 
 
 def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
@@ -164,7 +172,7 @@ def _check_edit(escalation: Escalation, params: dict[str, Any]) -> None:
         if unknown:
             raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
         amount = params.get("amount")
-        if amount is not None and (not isinstance(amount, int) or amount <= 0):
+        if amount is not None and (type(amount) is not int or amount <= 0):
             raise DomainError(
                 "invalid_amount", "The amount must be a positive whole number of yen."
             )

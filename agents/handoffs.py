@@ -15,8 +15,10 @@ from django.utils import timezone
 from langchain_core.messages import HumanMessage, SystemMessage, messages_to_dict
 from langchain_core.runnables import RunnableConfig
 
+from agents import receipts
 from agents.context import run_config, run_context
 from agents.db import releases_db_connection
+from agents.receipts import handoff_receipt
 from agents.schemas import AgentName, Envelope, Handoff
 from agents.specialists import SPECIALISTS
 from agents.specialists.base import (
@@ -76,7 +78,20 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
             "today": timezone.localdate().isoformat(),
         },
     )
-    return {"handoff": handoff.model_dump(), "step": step["step"], "attempt": step["attempts"]}
+    receipt = handoff_receipt(
+        inquiry_id=state["inquiry_id"],
+        receiver=agent,
+        step=step["step"],
+        attempt=step["attempts"],
+        required=REQUIRED_CONTEXT[agent],
+        context=context,
+    )
+    return {
+        "handoff": handoff.model_dump(),
+        "step": step["step"],
+        "attempt": step["attempts"],
+        "receipt": receipt,
+    }
 
 
 def _instruction(step: PlanStep, text: str) -> str:
@@ -102,6 +117,7 @@ def specialist_messages(handoff: Handoff) -> list[Any]:
 def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     handoff = Handoff.model_validate(payload["handoff"])
     attempt = int(payload["attempt"])
+    receipt = receipts.started(payload["receipt"], node=f"{handoff.agent}_agent")
     if attempt > 1:
         backoff(attempt - 2)
     graph = _GRAPHS[handoff.agent]
@@ -125,6 +141,7 @@ def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, An
         transcript, errors = [], [crash]
     stored = {**envelope.model_dump(), "attempt": attempt, "step": payload["step"]}
     return {
+        "receipts": [receipts.closed(receipt, envelope_status=envelope.status)],
         "envelopes": {handoff.agent: stored},
         "transcripts": {handoff.agent: transcript},
         "errors": errors,

@@ -37,6 +37,9 @@ class Inquiry(models.Model):
     agents = models.JSONField(default=list, blank=True)
     reply = models.TextField(blank=True)
     escalation = models.JSONField(null=True, blank=True)
+    handoffs = models.JSONField(
+        default=list, blank=True, help_text="Content-free hand-off receipts with their verdicts."
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     resolved_at = models.DateTimeField(null=True, blank=True)

@@ -23,8 +23,9 @@ from agents.escalations import decisions_for_run, escalation_record_wait
 from agents.events import inquiry_payload, publish
 from agents.graph import build_graph
 from agents.lease import run_lease
-from agents.models import Inquiry, InquiryStatus
+from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.package import handoff_package
+from agents.receipts import finalized_receipts
 from netshop.models import Customer
 
 logger = logging.getLogger(__name__)
@@ -176,11 +177,19 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     if current.status == InquiryStatus.HANDLED_BY_HUMAN:
         # A person took the conversation over meanwhile: the AI says nothing more.
         return RunOutcome(str(inquiry.pk), str(current.status), state)
-    _update_inquiry(current, state, str(status))
+    escalation = None
     if request:
-        _record_wait(current, state, request, wait_key=str(interrupts[0].id))
+        escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
     elif status == InquiryStatus.ESCALATED and state.get("escalation"):
         _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
+    current.handoffs = finalized_receipts(
+        state,
+        status=str(status),
+        customer_id=inquiry.customer.code,
+        wait=escalation,
+        state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
+    )
+    _update_inquiry(current, state, str(status))
     return RunOutcome(
         inquiry_id=str(inquiry.pk),
         status=str(status),
@@ -205,10 +214,10 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
 
 def _record_wait(
     inquiry: Inquiry, state: dict[str, Any], request: dict[str, Any] | None, *, wait_key: str
-) -> None:
+) -> Escalation:
     escalation = state.get("escalation") or {}
     actions = list(request["actions"]) if request else []
-    escalation_record_wait(
+    return escalation_record_wait(
         inquiry=inquiry,
         wait_key=wait_key,
         kind=escalation.get("kind", "approval" if actions else "failure"),

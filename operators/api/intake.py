@@ -20,7 +20,7 @@ router = Router(tags=["inquiries"])
 @router.post(
     "/inquiries",
     auth=[storefront],
-    response={202: InquiryAccepted, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    response={202: InquiryAccepted, 400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut},
     summary="Submit an inquiry (storefront)",
 )
 def inquiry_submit(

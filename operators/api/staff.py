@@ -92,7 +92,7 @@ def escalation_release_view(request: HttpRequest, escalation_id: str) -> Escalat
     return _out(escalation_release(escalation_id=pk, user=user))
 
 
-@router.post("/escalations/{escalation_id}/decide", response=CHANGED)
+@router.post("/escalations/{escalation_id}/decide", response={**CHANGED, 400: ErrorOut})
 def escalation_decide_view(
     request: HttpRequest, escalation_id: str, payload: DecisionIn
 ) -> EscalationOut:

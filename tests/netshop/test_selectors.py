@@ -156,7 +156,13 @@ def test_order_facts_for_a_delivered_order_with_a_prior_refund(
         "total": 12800,
         "placed_at": order.placed_at.isoformat(),
         "lines": [
-            {"sku": line.product.sku, "name": line.product.name, "quantity": 1, "unit_price": 12800}
+            {
+                "sku": line.product.sku,
+                "name": line.product.name,
+                "name_en": line.product.name_en,
+                "quantity": 1,
+                "unit_price": 12800,
+            }
         ],
         "payment": {
             "method": "card",

@@ -121,9 +121,9 @@ GOOD = {"customer_id": "C0101", "text": "届いていません"}
             "invalid_request",
             "idempotency_key: String should have at most 100",
         ),
-        ([GOOD], 422, "invalid_request", "Input should be a valid dictionary"),
+        ([GOOD], 422, "invalid_request", "customer_id: Field required"),
         ("", 422, "invalid_request", "body: Field required"),
-        ('{"customer_id": "C0101", "text": ', 400, "bad_request", "not valid JSON"),
+        ('{"customer_id": "C0101", "text": ', 400, "invalid_json", "not valid JSON"),
         ({**GOOD, "customer_id": "C9999"}, 404, "unknown_customer", "C9999"),
     ],
     ids=[

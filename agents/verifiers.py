@@ -1,0 +1,71 @@
+"""Outcome verifiers: a task is complete only if the system of record shows it (seed 002).
+
+A refund counts only if the gateway has it, a cancellation only if the order is cancelled,
+a redelivery or date change only if the carrier has the booking. Each check records the
+verifier's name, its result and when it looked (its freshness).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.utils import timezone
+
+from netshop import selectors
+from netshop.adapters.carrier import get_carrier
+from netshop.adapters.gateway import get_gateway
+from netshop.errors import DomainError, ExternalServiceError
+
+
+def _check(verifier: str, result: bool | None) -> dict[str, Any]:
+    return {"verifier": verifier, "result": result, "checked_at": timezone.now().isoformat()}
+
+
+def _refund_recorded(action_id: str) -> bool | None:
+    try:
+        transaction = get_gateway().find_transaction(action_id)
+    except ExternalServiceError:
+        return None
+    return transaction is not None and transaction.kind == "refund"
+
+
+def _order_cancelled(customer_id: str, order_number: str) -> bool:
+    try:
+        customer = selectors.customer_get(code=customer_id)
+        order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    except DomainError:
+        return False
+    return order.status == "cancelled"
+
+
+def _booking_exists(booking_id: str) -> bool | None:
+    try:
+        return get_carrier().has_booking(booking_id)
+    except ExternalServiceError:
+        return None
+
+
+def outcome_checks(state: dict[str, Any], *, customer_id: str) -> dict[str, list[dict[str, Any]]]:
+    """The checks for every side effect the run claims, by the agent that owns it."""
+    checks: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for result in state.get("action_results", []):
+        if result.get("outcome") != "executed":
+            continue
+        agent = "payment" if result["kind"] == "process_refund" else "order"
+        if result["kind"] == "process_refund":
+            checks[agent].append(_check("gateway_refund", _refund_recorded(result["action_id"])))
+        else:
+            number = result["params"]["order_number"]
+            checks[agent].append(_check("order_cancelled", _order_cancelled(customer_id, number)))
+    shipping = (state.get("envelopes", {}).get("shipping") or {}).get("data", {})
+    for tool, key in (
+        ("arrange_redelivery", "redelivery"),
+        ("change_delivery_date", "date_change"),
+    ):
+        booking = (shipping.get(tool) or {}).get(key)
+        if booking:
+            checks["shipping"].append(
+                _check(f"carrier_{tool}", _booking_exists(booking["booking_id"]))
+            )
+    return dict(checks)

@@ -1,0 +1,77 @@
+"""The API describes itself: an OpenAPI schema and its docs, readable without signing in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
+    "/api/v1/inquiries": {"post": [{"StorefrontToken": []}]},
+    "/api/v1/inquiries/{inquiry_id}": {"get": [{"StorefrontToken": []}, {"StaffSession": []}]},
+    "/api/v1/agents": {"get": [{"StorefrontToken": []}, {"StaffSession": []}]},
+    "/api/v1/escalations": {"get": [{"StaffSession": []}]},
+    "/api/v1/escalations/{escalation_id}": {"get": [{"StaffSession": []}]},
+    "/api/v1/escalations/{escalation_id}/claim": {"post": [{"StaffSession": []}]},
+    "/api/v1/escalations/{escalation_id}/release": {"post": [{"StaffSession": []}]},
+    "/api/v1/escalations/{escalation_id}/decide": {"post": [{"StaffSession": []}]},
+    "/api/v1/events": {"get": [{"StaffSession": []}]},
+}
+
+
+@pytest.fixture
+def schema(client: Client) -> dict[str, Any]:
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_the_schema_lists_every_path_with_who_may_call_it(schema: dict[str, Any]) -> None:
+    security = {
+        path: {method: operation.get("security") for method, operation in methods.items()}
+        for path, methods in schema["paths"].items()
+    }
+
+    assert security == EXPECTED
+
+
+def test_the_schema_names_the_two_ways_to_authenticate(schema: dict[str, Any]) -> None:
+    assert schema["components"]["securitySchemes"] == {
+        "StorefrontToken": {"type": "http", "scheme": "bearer"},
+        "StaffSession": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
+    }
+
+
+def test_intake_documents_its_answers_and_limits(schema: dict[str, Any]) -> None:
+    intake = schema["paths"]["/api/v1/inquiries"]["post"]
+    body = schema["components"]["schemas"]["InquiryIn"]
+
+    assert set(intake["responses"]) == {"202", "400", "401", "404", "422"}
+    assert body["required"] == ["customer_id", "text"]
+    assert (body["properties"]["text"]["minLength"], body["properties"]["text"]["maxLength"]) == (
+        1,
+        4000,
+    )
+    assert body["properties"]["idempotency_key"]["anyOf"][0]["maxLength"] == 100
+
+
+def test_decisions_document_their_conflicts(schema: dict[str, Any]) -> None:
+    decide = schema["paths"]["/api/v1/escalations/{escalation_id}/decide"]["post"]
+
+    assert set(decide["responses"]) == {"200", "400", "401", "403", "404", "409", "422"}
+    assert schema["components"]["schemas"]["DecisionIn"]["properties"]["decision"]["enum"] == [
+        "approve",
+        "edit",
+        "reject",
+        "take_over",
+    ]
+
+
+def test_the_docs_page_is_served(client: Client) -> None:
+    response = client.get("/api/v1/docs")
+
+    assert response.status_code == 200
+    assert b"/api/v1/openapi.json" in response.content
