@@ -121,6 +121,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
+# Static files are served by the app itself (WhiteNoise) in both shapes; finders let it serve
+# them straight from the source folders, so a missing collectstatic never breaks a page.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/console/"

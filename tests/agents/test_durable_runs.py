@@ -177,3 +177,41 @@ def _checkpoints(inquiry: Inquiry) -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM checkpoints WHERE thread_id = %s", [str(inquiry.pk)])
         return cursor.fetchone()[0]
+
+
+def test_the_whole_path_over_the_api_with_workers(shop: None) -> None:
+    from django.test import Client
+
+    from tests.operators.api_helpers import bearer, signed_in, storefront_key
+
+    storefront = Client(headers=bearer(storefront_key()))
+    staff = signed_in(operator("op1"))
+    with running_workers(2):
+        submitted = storefront.post(
+            "/api/v1/inquiries",
+            {"customer_id": "C0001", "text": REFUND_TEXT, "idempotency_key": "k-1"},
+            content_type="application/json",
+        )
+        assert submitted.status_code == 202
+        inquiry_id = submitted.json()["id"]
+        wait_until(
+            lambda: (
+                storefront.get(f"/api/v1/inquiries/{inquiry_id}").json()["status"]
+                == "awaiting_approval"
+            )
+        )
+        [item] = staff.get("/api/v1/escalations").json()["items"]
+
+        decided = staff.post(
+            f"/api/v1/escalations/{item['id']}/decide",
+            {"decision": "approve"},
+            content_type="application/json",
+        )
+        assert decided.status_code == 200
+        wait_until(
+            lambda: storefront.get(f"/api/v1/inquiries/{inquiry_id}").json()["status"] == "resolved"
+        )
+
+    final = storefront.get(f"/api/v1/inquiries/{inquiry_id}").json()
+    assert "12,800" in final["reply"]
+    assert refunds_on_ord_1003() == 1

@@ -18,9 +18,14 @@ Ask = Callable[..., RunOutcome]
 Decide = Callable[..., RunOutcome]
 
 
-@pytest.mark.parametrize("case", REPLAYS, ids=[f"{c['expected']}-{i}" for i, c in enumerate(REPLAYS)])
+@pytest.mark.parametrize(
+    "case", REPLAYS, ids=[f"{c['expected']}-{i}" for i, c in enumerate(REPLAYS)]
+)
 def test_replayed_handoffs_get_their_verdict(case: dict) -> None:
-    assert classify(case["receipt"], routes={"order", "shipping", "payment", "faq"}) == case["expected"]
+    assert (
+        classify(case["receipt"], routes={"order", "shipping", "payment", "faq"})
+        == case["expected"]
+    )
 
 
 def test_the_replay_fixture_covers_every_verdict() -> None:
@@ -30,7 +35,9 @@ def test_the_replay_fixture_covers_every_verdict() -> None:
 def verdicts(outcome: RunOutcome) -> dict[str, str]:
     from agents.models import Inquiry
 
-    return {r["receiver"]: r["verdict"] for r in Inquiry.objects.get(pk=outcome.inquiry_id).handoffs}
+    return {
+        r["receiver"]: r["verdict"] for r in Inquiry.objects.get(pk=outcome.inquiry_id).handoffs
+    }
 
 
 def test_a_waiting_refund_is_waiting_on_approval_and_the_rest_healthy(ask: Ask) -> None:
