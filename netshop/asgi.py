@@ -11,7 +11,13 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-websocket_urlpatterns: list = []
+from django.utils.module_loading import import_string  # noqa: E402
+
+# Named by string, like the root URLconf's include(): netshop never imports operators.
+websocket_urlpatterns: list = [
+    *import_string("operators.console.routing.websocket_urlpatterns"),
+    *import_string("operators.help.routing.websocket_urlpatterns"),
+]
 
 application = ProtocolTypeRouter(
     {

@@ -316,3 +316,6 @@ class ApiToken(models.Model):
     @staticmethod
     def digest(key: str) -> str:
         return hashlib.sha256(key.encode()).hexdigest()
+
+
+from netshop.audit.models import AuditEntry  # noqa: E402,F401

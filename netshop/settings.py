@@ -124,10 +124,13 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 # Static files are served by the app itself (WhiteNoise) in both shapes; finders let it serve
 # them straight from the source folders, so a missing collectstatic never breaks a page.
 WHITENOISE_USE_FINDERS = True
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise expects it, even if empty
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/console/"
+# Staff land in the console and demo customers on the help page (one view decides).
+LOGIN_REDIRECT_URL = "console:home"
+LOGOUT_REDIRECT_URL = "login"
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES")

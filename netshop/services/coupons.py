@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.utils import timezone
 
+from netshop.audit import SYSTEM_ACTOR, AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer
 from netshop.services.idempotency import run_once
@@ -43,7 +44,7 @@ def coupon_issue(*, customer: Customer, value: int, inquiry_ref: str, operation_
 def _issue(customer: Customer, value: int, inquiry_ref: str, operation_id: str) -> Coupon:
     raise_first_failure(coupon_checks(value=value, inquiry_ref=inquiry_ref))
     valid_days = getattr(settings, "NETSHOP_COUPON_VALID_DAYS", 90)
-    return Coupon.objects.create(
+    coupon = Coupon.objects.create(
         code="SORRY-" + "".join(secrets.choice(CODE_ALPHABET) for _ in range(10)),
         customer=customer,
         value=value,
@@ -51,3 +52,12 @@ def _issue(customer: Customer, value: int, inquiry_ref: str, operation_id: str) 
         operation_id=operation_id,
         expires_at=timezone.now() + dt.timedelta(days=valid_days),
     )
+    # The code itself is left out: it is redeemable, like a small gift card.
+    audit_record(
+        action=AuditAction.SIDE_EFFECT_COUPON,
+        actor=SYSTEM_ACTOR,
+        inquiry_id=inquiry_id_from_ref(inquiry_ref),
+        operation_id=operation_id,
+        data={"customer": customer.code, "amount": value, "coupon_id": coupon.pk},
+    )
+    return coupon

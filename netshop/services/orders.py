@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from netshop.adapters.gateway import get_gateway
+from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.models import Cancellation, Order, OrderStatus, Payment, PaymentStatus
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import cancel_checks, raise_first_failure
@@ -30,7 +31,7 @@ def _cancel(order: Order, operation_id: str, actor: str, reason: str) -> Cancell
     released = _release_authorization(order, operation_id)
     order.status = OrderStatus.CANCELLED
     order.save(update_fields=["status"])
-    return Cancellation.objects.create(
+    cancellation = Cancellation.objects.create(
         order=order,
         operation_id=operation_id,
         reason=reason,
@@ -38,6 +39,20 @@ def _cancel(order: Order, operation_id: str, actor: str, reason: str) -> Cancell
         authorization_released=released,
         actor=actor,
     )
+    audit_record(
+        action=AuditAction.SIDE_EFFECT_CANCEL,
+        actor=actor,
+        inquiry_id=inquiry_id_from_ref(operation_id),
+        operation_id=operation_id,
+        data={
+            "order": order.number,
+            "amount": order.total,
+            "cancellation_id": cancellation.pk,
+            "previous_status": previous_status,
+            "authorization_released": released,
+        },
+    )
+    return cancellation
 
 
 def _release_authorization(order: Order, operation_id: str) -> bool:

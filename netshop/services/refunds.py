@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from netshop.adapters.gateway import get_gateway
+from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Order, Payment, PaymentStatus, Refund
 from netshop.services.idempotency import run_once
@@ -57,4 +58,17 @@ def _refund(
     fully = refunded_total(payment) >= payment.captured_amount
     payment.status = PaymentStatus.REFUNDED if fully else PaymentStatus.PARTIALLY_REFUNDED
     payment.save(update_fields=["status"])
+    audit_record(
+        action=AuditAction.SIDE_EFFECT_REFUND,
+        actor=actor,
+        inquiry_id=inquiry_id_from_ref(operation_id),
+        operation_id=operation_id,
+        data={
+            "order": order.number,
+            "amount": amount,
+            "refund_id": refund.pk,
+            "gateway_refund_id": refund_id,
+            "payment_status": payment.status,
+        },
+    )
     return refund

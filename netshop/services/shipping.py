@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from netshop.adapters.carrier import get_carrier
+from netshop.audit import SYSTEM_ACTOR, AuditAction, audit_record, inquiry_id_from_ref
 from netshop.models import DeliveryDateChange, Redelivery, Shipment, ShipmentEvent
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import (
@@ -73,13 +74,28 @@ def _redeliver(
         status=shipment.status,
         description=f"再配達受付 {slot_date:%m/%d} {slot_window} (redelivery booked)",
     )
-    return Redelivery.objects.create(
+    redelivery = Redelivery.objects.create(
         shipment=shipment,
         operation_id=operation_id,
         slot_date=slot_date,
         slot_window=slot_window,
         carrier_booking_id=booking_id,
     )
+    audit_record(
+        action=AuditAction.SIDE_EFFECT_REDELIVERY,
+        actor=SYSTEM_ACTOR,
+        inquiry_id=inquiry_id_from_ref(operation_id),
+        operation_id=operation_id,
+        data={
+            "order": shipment.order.number,
+            "redelivery_id": redelivery.pk,
+            "tracking_number": shipment.tracking_number,
+            "slot_date": slot_date,
+            "slot_window": slot_window,
+            "carrier_booking_id": booking_id,
+        },
+    )
+    return redelivery
 
 
 def _change_date(shipment: Shipment, new_date: dt.date, operation_id: str) -> DeliveryDateChange:
@@ -91,10 +107,25 @@ def _change_date(shipment: Shipment, new_date: dt.date, operation_id: str) -> De
     shipment.original_scheduled_date = shipment.original_scheduled_date or previous_date
     shipment.scheduled_date = new_date
     shipment.save(update_fields=["scheduled_date", "original_scheduled_date"])
-    return DeliveryDateChange.objects.create(
+    change = DeliveryDateChange.objects.create(
         shipment=shipment,
         operation_id=operation_id,
         previous_date=previous_date,
         new_date=new_date,
         carrier_booking_id=booking_id,
     )
+    audit_record(
+        action=AuditAction.SIDE_EFFECT_DATE_CHANGE,
+        actor=SYSTEM_ACTOR,
+        inquiry_id=inquiry_id_from_ref(operation_id),
+        operation_id=operation_id,
+        data={
+            "order": shipment.order.number,
+            "date_change_id": change.pk,
+            "tracking_number": shipment.tracking_number,
+            "previous_date": previous_date,
+            "new_date": new_date,
+            "carrier_booking_id": booking_id,
+        },
+    )
+    return change

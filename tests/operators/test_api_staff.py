@@ -374,7 +374,7 @@ def test_a_second_decision_is_a_conflict_naming_who_decided(
     assert late.status_code == 409
     assert late.json() == {
         "code": "already_decided",
-        "message": f"Already approve by op1 at {decided_at(escalation)}.",
+        "message": f"Already approved by op1 at {decided_at(escalation)}.",
     }
     assert claim.status_code == 409
     assert (escalation.decision or {}).get("decision") == "approve"

@@ -1,0 +1,36 @@
+"""The names of audit actions, declared once so writers and the manager pages agree.
+
+An action is ``<subject>.<event>``; the manager pages filter on a whole subject with a
+trailing dot (``decision.`` finds every decision).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AuditAction(StrEnum):
+    INQUIRY_RECEIVED = "inquiry.received"
+    INQUIRY_ROUTED = "inquiry.routed"
+    AGENT_STARTED = "agent.started"
+    AGENT_ENVELOPE = "agent.envelope"
+    HANDOFF_RECEIPT = "handoff.receipt"
+    HANDOFF_VERDICT = "handoff.verdict"
+    WAIT_OPENED = "wait.opened"
+    ESCALATION_CLAIMED = "escalation.claimed"
+    ESCALATION_RELEASED = "escalation.released"
+    DECISION_APPROVE = "decision.approve"
+    DECISION_EDIT = "decision.edit"
+    DECISION_REJECT = "decision.reject"
+    DECISION_TAKE_OVER = "decision.take_over"
+    SIDE_EFFECT_REFUND = "side_effect.refund"
+    SIDE_EFFECT_CANCEL = "side_effect.cancel"
+    SIDE_EFFECT_REDELIVERY = "side_effect.redelivery"
+    SIDE_EFFECT_DATE_CHANGE = "side_effect.delivery_date_change"
+    SIDE_EFFECT_COUPON = "side_effect.coupon"
+    REPLY_SENT = "reply.sent"
+    CONSOLE_LOGIN = "console.login"
+
+
+# The actor of a side effect whose service is not told who asked for it.
+SYSTEM_ACTOR = "system"
