@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from agents import audit_trail
 from agents.actions import EDITABLE_PARAMS
 from agents.dispatch import enqueue_resume
 from agents.events import escalation_payload, inquiry_payload, publish
@@ -64,6 +65,7 @@ def escalation_record_wait(
         },
     )
     if created:
+        audit_trail.wait_opened(escalation=escalation)
         publish("escalation.created", escalation_payload(escalation))
     return escalation
 
@@ -101,6 +103,7 @@ def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
         escalation.claimed_by, escalation.claimed_at = user, timezone.now()
         escalation.owner = user.username
         escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=True)
         publish("escalation.claimed", escalation_payload(escalation))
     return escalation
 
@@ -114,6 +117,7 @@ def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
         escalation.claimed_by, escalation.claimed_at = None, None
         escalation.owner = "queue:operators"
         escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=False)
         publish("escalation.released", escalation_payload(escalation))
     return escalation
 
@@ -139,11 +143,14 @@ def escalation_decide(
     escalation.status = EscalationStatus.DECIDED
     escalation.decided_by, escalation.decided_at = user, timezone.now()
     escalation.save(update_fields=["decision", "status", "decided_by", "decided_at"])
+    audit_trail.decided(
+        escalation=escalation, username=user.username, decision=decision, params=params or {}
+    )
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.kind == EscalationKind.APPROVAL:
         enqueue_resume(escalation.inquiry_id)
     else:
-        _hand_over(escalation.inquiry, reply)
+        _hand_over(escalation.inquiry, reply, operator=user.username)
     return escalation
 
 
@@ -183,7 +190,7 @@ def _check_edit(escalation: Escalation, params: dict[str, Any]) -> None:
             )
 
 
-def _hand_over(inquiry: Inquiry, reply: str) -> None:
+def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:
     """A person answered instead of the AI: the reply is theirs and the run is over."""
     inquiry.status, inquiry.reply, inquiry.resolved_at = (
         InquiryStatus.HANDLED_BY_HUMAN,
@@ -191,6 +198,13 @@ def _hand_over(inquiry: Inquiry, reply: str) -> None:
         timezone.now(),
     )
     inquiry.save(update_fields=["status", "reply", "resolved_at", "updated_at"])
+    audit_trail.reply_sent(
+        inquiry_id=str(inquiry.pk),
+        status=inquiry.status,
+        language=inquiry.language,
+        length=len(reply),
+        actor=operator,
+    )
     publish("inquiry.updated", inquiry_payload(inquiry))
 
 

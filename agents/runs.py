@@ -16,6 +16,7 @@ from django.utils import timezone
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
+from agents import audit_trail
 from agents.checkpointer import get_checkpointer
 from agents.context import run_config
 from agents.dispatch import enqueue_run
@@ -93,6 +94,10 @@ def inquiry_create(
             inquiry, created = (
                 Inquiry.objects.create(customer=customer, text=text, channel=channel),
                 True,
+            )
+        if created:
+            audit_trail.inquiry_received(
+                inquiry_id=inquiry.pk, customer_id=customer.code, channel=channel, length=len(text)
             )
         if created and start:
             enqueue_run(inquiry.pk)
@@ -177,6 +182,7 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     if current.status == InquiryStatus.HANDLED_BY_HUMAN:
         # A person took the conversation over meanwhile: the AI says nothing more.
         return RunOutcome(str(inquiry.pk), str(current.status), state)
+    previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
     escalation = None
     if request:
         escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
@@ -190,6 +196,7 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
     )
     _update_inquiry(current, state, str(status))
+    _audit_progress(current, state, previous)
     return RunOutcome(
         inquiry_id=str(inquiry.pk),
         status=str(status),
@@ -210,6 +217,31 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
     inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
     inquiry.save()
     publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def _audit_progress(inquiry: Inquiry, state: dict[str, Any], previous: dict[str, Any]) -> None:
+    """Audit what this step of the run added: routing, hand-offs, the reply."""
+    inquiry_id = str(inquiry.pk)
+    if state.get("classification") and not previous["intent"]:
+        audit_trail.inquiry_routed(inquiry_id=inquiry_id, classification=state["classification"])
+    audit_trail.handoffs_settled(
+        inquiry_id=inquiry_id, receipts=inquiry.handoffs, previous=previous["handoffs"] or []
+    )
+    if inquiry.reply and inquiry.reply != previous["reply"]:
+        audit_trail.reply_sent(
+            inquiry_id=inquiry_id,
+            status=inquiry.status,
+            language=inquiry.language,
+            length=len(inquiry.reply),
+            actor=_reply_author(inquiry, state),
+        )
+
+
+def _reply_author(inquiry: Inquiry, state: dict[str, Any]) -> str:
+    if inquiry.status == InquiryStatus.HANDLED_BY_HUMAN:
+        operators = [d.get("operator") for d in state.get("decisions", {}).values()]
+        return next((name for name in operators if name), "operator")
+    return audit_trail.SUPERVISOR
 
 
 def _record_wait(

@@ -76,13 +76,28 @@ def test_a_redelivery_is_verified_with_the_carrier(ask: Ask) -> None:
     assert verdicts(outcome)["shipping"] == "HEALTHY"
 
 
-def test_receipts_carry_no_text_of_the_inquiry_or_the_tools(ask: Ask) -> None:
-    marker = "MARKER-7f3a9c"
-    outcome = ask(f"ORD-1003が壊れていました。{marker} 返金してください。")
-
+def test_receipts_and_audit_rows_carry_no_text_of_the_inquiry_or_the_tools(
+    ask: Ask, decide: Decide
+) -> None:
     from agents.models import Inquiry
+    from netshop.audit.models import AuditEntry
 
-    stored = json.dumps(Inquiry.objects.get(pk=outcome.inquiry_id).handoffs, ensure_ascii=False)
-    assert marker not in stored
-    assert "ORD-1003" not in stored  # tool arguments and results are not in receipts either
-    assert "12800" not in stored
+    marker = "MARKER-7f3a9c"
+    waiting = ask(f"ORD-1003が壊れていました。{marker} 返金してください。")
+    decide(waiting, "reject", reason="not eligible")
+
+    receipts = json.dumps(Inquiry.objects.get(pk=waiting.inquiry_id).handoffs, ensure_ascii=False)
+    assert marker not in receipts
+    assert "ORD-1003" not in receipts  # tool arguments and results are not in receipts either
+    assert "12800" not in receipts
+    rows = AuditEntry.objects.filter(inquiry_id=waiting.inquiry_id)
+    assert {row.action for row in rows} >= {
+        "inquiry.received",
+        "inquiry.routed",
+        "agent.envelope",
+        "handoff.receipt",
+        "handoff.verdict",
+        "reply.sent",
+    }
+    for row in AuditEntry.objects.all():
+        assert marker not in json.dumps(row.data, ensure_ascii=False), row.action

@@ -1,0 +1,148 @@
+"""What the agents and the operators did, written to the audit log (content-free).
+
+Thin translations of run facts into ``audit_record`` calls: ids, names, statuses, amounts and
+digests, never what the customer, a model or an operator wrote.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from netshop.audit import AuditAction, audit_record
+
+SUPERVISOR = "agent:supervisor"
+
+
+def inquiry_received(*, inquiry_id: object, customer_id: str, channel: str, length: int) -> None:
+    audit_record(
+        action=AuditAction.INQUIRY_RECEIVED,
+        actor=f"channel:{channel}",
+        inquiry_id=str(inquiry_id),
+        data={"customer_id": customer_id, "channel": channel, "length": length},
+    )
+
+
+def inquiry_routed(*, inquiry_id: str, classification: dict[str, Any]) -> None:
+    audit_record(
+        action=AuditAction.INQUIRY_ROUTED,
+        actor=SUPERVISOR,
+        inquiry_id=inquiry_id,
+        data={
+            "intent": classification.get("intent"),
+            "secondary_intents": classification.get("secondary_intents", []),
+            "agents": classification.get("agents", []),
+            "language": classification.get("language"),
+            "confidence": classification.get("confidence"),
+            "injection_suspected": classification.get("injection_suspected", False),
+        },
+    )
+
+
+def handoffs_settled(
+    *, inquiry_id: str, receipts: list[dict[str, Any]], previous: list[dict[str, Any]]
+) -> None:
+    """Audit each receipt whose verdict is new since the last time the run was recorded."""
+    seen = {(r.get("handoff_id"), r.get("verdict")) for r in previous}
+    known_handoffs = {r.get("handoff_id") for r in previous}
+    for receipt in receipts:
+        if (receipt["handoff_id"], receipt["verdict"]) in seen:
+            continue
+        agent = f"agent:{receipt['receiver']}"
+        if receipt["handoff_id"] not in known_handoffs:
+            audit_record(
+                action=AuditAction.AGENT_ENVELOPE,
+                actor=agent,
+                inquiry_id=inquiry_id,
+                data={
+                    "handoff_id": receipt["handoff_id"],
+                    "status": receipt.get("envelope_status"),
+                },
+            )
+        audit_record(
+            action=AuditAction.HANDOFF_RECEIPT,
+            actor=SUPERVISOR,
+            inquiry_id=inquiry_id,
+            data=receipt,
+        )
+        audit_record(
+            action=AuditAction.HANDOFF_VERDICT,
+            actor=SUPERVISOR,
+            inquiry_id=inquiry_id,
+            verdict=receipt["verdict"],
+            data={"handoff_id": receipt["handoff_id"], "receiver": receipt["receiver"]},
+        )
+
+
+def wait_opened(*, escalation: Any) -> None:
+    audit_record(
+        action=AuditAction.WAIT_OPENED,
+        actor=SUPERVISOR,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        data={
+            "escalation_id": str(escalation.pk),
+            "kind": escalation.kind,
+            "owner": escalation.owner,
+            "deadline": escalation.deadline.isoformat(),
+            "resume_token_id": str(escalation.resume_token_id),
+            "amount_at_risk": escalation.amount_at_risk,
+            "actions": [a["action_id"] for a in escalation.actions],
+        },
+    )
+
+
+def claim_changed(*, escalation: Any, username: str, claimed: bool) -> None:
+    audit_record(
+        action=AuditAction.ESCALATION_CLAIMED if claimed else AuditAction.ESCALATION_RELEASED,
+        actor=username,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        data={"escalation_id": str(escalation.pk)},
+    )
+
+
+def decided(*, escalation: Any, username: str, decision: str, params: dict[str, Any]) -> None:
+    """Who decided what, and what changed against the recommendation."""
+    changes = []
+    for action in escalation.actions:
+        recommended = action.get("params", {})
+        for key, value in params.items():
+            if recommended.get(key) != value:
+                changes.append(
+                    {
+                        "action_id": action["action_id"],
+                        "param": key,
+                        "recommended": recommended.get(key),
+                        "decided": value,
+                    }
+                )
+    audit_record(
+        action=f"decision.{decision}",
+        actor=username,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        operation_id=next((a["action_id"] for a in escalation.actions), None),
+        data={
+            "escalation_id": str(escalation.pk),
+            "kind": escalation.kind,
+            "recommended": [
+                {"action_id": a["action_id"], "kind": a["kind"], **_figures(a.get("params", {}))}
+                for a in escalation.actions
+            ],
+            "changes": changes,
+        },
+    )
+
+
+def reply_sent(*, inquiry_id: str, status: str, language: str, length: int, actor: str) -> None:
+    audit_record(
+        action=AuditAction.REPLY_SENT,
+        actor=actor,
+        inquiry_id=inquiry_id,
+        data={"status": status, "language": language, "length": length},
+    )
+
+
+def _figures(params: dict[str, Any]) -> dict[str, Any]:
+    """The checkable parameters of an action (order, amount), not its free text."""
+    return {k: v for k, v in params.items() if k in ("order_number", "amount")}
