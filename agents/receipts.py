@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from django.utils import timezone
 
@@ -29,17 +29,7 @@ Verdict = Literal[
     "FALSE_COMPLETE",
     "HEALTHY",
 ]
-VERDICTS: tuple[Verdict, ...] = (
-    "ROUTE_REJECTED",
-    "STALE_CONTROL",
-    "OPEN_TOOL_PROTOCOL",
-    "CONTEXT_INCOMPLETE",
-    "DESTINATION_NOT_STARTED",
-    "WAITING_ON_APPROVAL",
-    "UNCERTAIN_WAIT",
-    "FALSE_COMPLETE",
-    "HEALTHY",
-)
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 WAIT_FACTS = ("owner", "reason", "deadline", "resume_token_id", "state_persisted")
 
 
