@@ -1,3 +1,9 @@
+from django.urls import path
+
+from operators.help import views
 
 app_name = "help"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("inquiries/<uuid:inquiry_id>/status", views.status, name="status"),
+]

@@ -1,0 +1,96 @@
+"""Parsing what operators send: queue filters, decisions and preferences.
+
+The forms only parse; the shop's rules (amount limits, required reasons) are the services'
+to enforce, so the console shows the same refusal the API gives.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from operators.console.labels import KIND_LABELS, REASON_LABELS, REASONS
+
+OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
+DECISIONS = ("approve", "edit", "reject", "take_over")
+
+
+class QueueFilterForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        required=False,
+        choices=[("", _("all kinds")), *KIND_LABELS.items()],
+    )
+    reason = forms.ChoiceField(
+        label=_("Reason"),
+        required=False,
+        choices=[("", _("all reasons")), *((r, REASON_LABELS.get(r, r)) for r in REASONS)],
+    )
+    overdue = forms.ChoiceField(label=_("Overdue"), required=False, choices=OVERDUE_CHOICES)
+    mine = forms.BooleanField(label=_("Mine"), required=False)
+    unclaimed = forms.BooleanField(label=_("Unclaimed"), required=False)
+    cursor = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
+
+    def filters(self) -> dict[str, Any]:
+        """Keyword arguments for ``escalation_list``; invalid fields count as unset."""
+        self.is_valid()  # cleaned_data keeps only the valid fields: invalid ones count as unset
+        data = self.cleaned_data
+        overdue = {"yes": True, "no": False}.get(data.get("overdue") or "")
+        return {
+            "kind": data.get("kind") or None,
+            "reason": data.get("reason") or None,
+            "overdue": overdue,
+            "mine": bool(data.get("mine")),
+            "unclaimed": bool(data.get("unclaimed")),
+        }
+
+    def cursor_value(self) -> str | None:
+        self.is_valid()
+        return self.cleaned_data.get("cursor") or None
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(choices=[(d, d) for d in DECISIONS])
+    amount = forms.IntegerField(label=_("Amount (¥)"), required=False)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=500)
+    reply = forms.CharField(
+        label=_("Reply to the customer"),
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+    )
+
+    def service_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``escalation_decide`` (an edit carries only what the operator set)."""
+        data = self.cleaned_data
+        params: dict[str, Any] = {}
+        if data["decision"] == "edit":
+            if data.get("amount") is not None:
+                params["amount"] = data["amount"]
+            if data.get("reason"):
+                params["reason"] = data["reason"]
+        decision = data["decision"]
+        return {
+            "decision": decision,
+            "params": params,
+            "reason": (data.get("reason") or "") if decision == "reject" else "",
+            "reply": (data.get("reply") or "") if decision == "take_over" else "",
+        }
+
+
+class PreferenceForm(forms.Form):
+    language = forms.ChoiceField(
+        label=_("Language"),
+        required=False,
+        choices=[("", _("browser default")), *settings.LANGUAGES],
+    )
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        zones = sorted(zoneinfo.available_timezones())
+        self.fields["time_zone"].choices = [(z, z) for z in zones]  # type: ignore[attr-defined]

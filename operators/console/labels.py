@@ -1,0 +1,108 @@
+"""The words the console shows for the agents' codes, in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from agents.policy import ReasonCategory
+
+KIND_LABELS: dict[str, Promise] = {
+    "approval": _("approval needed"),
+    "failure": _("failure"),
+    "follow_up": _("follow-up"),
+    "customer_request": _("customer asked for a person"),
+}
+
+REASON_LABELS: dict[str, Promise] = {
+    "approval_required": _("approval required"),
+    "tool_failure": _("tool failure"),
+    "policy_restriction": _("policy restriction"),
+    "missing_knowledge": _("missing knowledge"),
+    "customer_request": _("customer request"),
+    "supervisor_failure": _("supervisor failure"),
+    "action_failed": _("action failed"),
+}
+REASONS: tuple[str, ...] = get_args(ReasonCategory)
+
+ACTION_LABELS: dict[str, Promise] = {
+    "process_refund": _("Refund"),
+    "cancel_order": _("Order cancellation"),
+}
+
+DECISION_LABELS: dict[str, Promise] = {
+    "approve": _("approved"),
+    "edit": _("approved with changes"),
+    "reject": _("rejected"),
+    "take_over": _("taken over"),
+}
+
+EVENT_LABELS: dict[str, Promise] = {
+    "escalation.created": _("Escalated to a person"),
+    "escalation.claimed": _("Claimed"),
+    "escalation.released": _("Released"),
+    "escalation.decided": _("Decided"),
+    "inquiry.updated": _("Inquiry status changed"),
+}
+
+INQUIRY_STATUS_LABELS: dict[str, Promise] = {
+    "queued": _("queued"),
+    "running": _("running"),
+    "awaiting_approval": _("awaiting approval"),
+    "resolved": _("resolved"),
+    "escalated": _("escalated"),
+    "handled_by_human": _("handled by a person"),
+    "failed": _("failed"),
+}
+
+
+def label(labels: dict[str, Promise], code: str | None) -> str:
+    """The label for ``code``; an unknown code is shown as itself."""
+    if not code:
+        return ""
+    return str(labels.get(code, code))
+
+
+def yen(amount: Any) -> str:
+    try:
+        return f"¥{int(amount):,}"
+    except (TypeError, ValueError):
+        return ""
+
+
+def duration(minutes: int) -> str:
+    """A short span such as "25 min", "3 h 20 min" or "2 d 4 h"."""
+    minutes = abs(minutes)
+    if minutes < 60:
+        return ngettext("%(n)d min", "%(n)d min", minutes) % {"n": minutes}
+    hours, rest = divmod(minutes, 60)
+    if hours < 24:
+        return gettext("%(h)d h %(m)d min") % {"h": hours, "m": rest}
+    days, hours = divmod(hours, 24)
+    return gettext("%(d)d d %(h)d h") % {"d": days, "h": hours}
+
+
+def approve_label(actions: list[dict[str, Any]]) -> str:
+    """Exactly what one click on Approve does, e.g. "Approve refund of ¥12,800 to ORD-1003"."""
+    return gettext("Approve %(actions)s") % {"actions": actions_phrase(actions)}
+
+
+def actions_phrase(actions: list[dict[str, Any]]) -> str:
+    """The pending actions in words, e.g. "refund of ¥12,800 to ORD-1003"."""
+    return gettext(" and ").join(_action_phrase(action) for action in actions)
+
+
+def _action_phrase(action: dict[str, Any]) -> str:
+    params = action.get("params") or {}
+    order = params.get("order_number", "?")
+    if action.get("kind") == "process_refund":
+        return gettext("refund of %(amount)s to %(order)s") % {
+            "amount": yen(params.get("amount")),
+            "order": order,
+        }
+    if action.get("kind") == "cancel_order":
+        return gettext("cancellation of %(order)s") % {"order": order}
+    return f"{action.get('kind')} ({order})"

@@ -1,0 +1,241 @@
+"""The operator console's pages: the live queue, one escalation's hand-off package, decisions.
+
+Views parse, check the role, call one selector or service and render. Every change goes
+through ``agents.escalations`` (the same services as the API), which serialise concurrent
+claims and decisions and publish them to every open console.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from agents.escalations import escalation_claim, escalation_decide, escalation_release
+from netshop.errors import DomainError
+from netshop.roles import Role, user_has_role
+from operators.access import role_required
+from operators.console import errors, labels, presenters
+from operators.console.forms import DecisionForm, PreferenceForm, QueueFilterForm
+from operators.console.preferences import staff_preference_set, with_staff_preferences
+from operators.console.selectors import console_event_seq
+from operators.selectors import escalation_get, escalation_list
+
+PAGE_SIZE = 50
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    """Where a login lands: staff in the console, demo customers on the help page."""
+    if user_has_role(request.user, Role.OPERATOR):
+        return redirect("console:queue")
+    if hasattr(request.user, "customer"):
+        return redirect("help:index")
+    raise PermissionDenied
+
+
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def queue(request: HttpRequest) -> HttpResponse:
+    context = _queue_context(request)
+    status = 400 if "error" in context else 200
+    return render(request, "operators/console/queue.html", context, status=status)
+
+
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def rows(request: HttpRequest) -> HttpResponse:
+    """The queue's table body (``?id=`` for one row, empty when it no longer belongs)."""
+    if request.GET.get("id"):
+        return _one_row(request, request.GET["id"])
+    context = _queue_context(request)
+    response = render(request, "operators/console/_rows.html", context)
+    response["X-Console-Seq"] = str(context["seq"])
+    response["X-Next-Cursor"] = context.get("next_cursor") or ""
+    return response
+
+
+def _queue_context(request: HttpRequest) -> dict[str, Any]:
+    form = QueueFilterForm(request.GET)
+    seq = console_event_seq()  # read first: anything later arrives on the socket
+    context: dict[str, Any] = {"form": form, "seq": seq, "rows": [], "next_cursor": None}
+    try:
+        page = escalation_list(
+            user=request.user, limit=PAGE_SIZE, cursor=form.cursor_value(), **form.filters()
+        )
+    except DomainError as error:
+        return {**context, "error": error.message}
+    now = timezone.now()
+    filters = {k: v for k, v in request.GET.items() if k != "cursor"}
+    return {
+        **context,
+        "rows": presenters.queue_rows(page.items, user=request.user, now=now),
+        "next_cursor": page.next_cursor,
+        "filter_query": filters,
+        "on_later_page": bool(form.cursor_value()),
+    }
+
+
+def _one_row(request: HttpRequest, escalation_id: str) -> HttpResponse:
+    form = QueueFilterForm(request.GET)
+    try:
+        escalation = escalation_get(escalation_id=escalation_id)
+    except DomainError:
+        return HttpResponse("")
+    if not presenters.row_matches(escalation, user=request.user, filters=form.filters()):
+        return HttpResponse("")
+    row = presenters.queue_rows([escalation], user=request.user, now=timezone.now())[0]
+    return render(request, "operators/console/_row.html", {"row": row})
+
+
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def detail(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    return _render_detail(request, escalation_id)
+
+
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def live(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """The detail page's live panel: claim and decision state, and the timeline."""
+    try:
+        page = presenters.detail_page(escalation_id=escalation_id, user=request.user)
+    except DomainError:
+        return HttpResponse(status=404)
+    return render(request, "operators/console/_live.html", {"page": page})
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def claim(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    return _change(request, escalation_id, escalation_claim, gettext("Claimed."))
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def release(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    return _change(request, escalation_id, escalation_release, gettext("Released."))
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _render_detail(request, escalation_id, form=form, status=422)
+    try:
+        escalation = escalation_decide(
+            escalation_id=escalation_id, user=_staff(request), **form.service_kwargs()
+        )
+    except DomainError as error:
+        return _refused(request, escalation_id, error, form=form)
+    messages.success(request, _decided_message(escalation.decision or {}))
+    return redirect("console:detail", escalation_id=escalation_id)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def preferences(request: HttpRequest) -> HttpResponse:
+    form = PreferenceForm(request.POST)
+    if form.is_valid():
+        staff_preference_set(user=request.user, **form.cleaned_data)
+    else:
+        messages.error(request, gettext("Unknown language or time zone."))
+    return redirect(_safe_next(request, reverse("console:queue")))
+
+
+def _change(request: HttpRequest, escalation_id: UUID, service: Any, done: str) -> HttpResponse:
+    try:
+        service(escalation_id=escalation_id, user=_staff(request))
+    except DomainError as error:
+        if _wants_json(request):
+            message = errors.refusal_message(error, _current(escalation_id))
+            return JsonResponse({"ok": False, "message": message}, status=errors.http_status(error))
+        return _refused(request, escalation_id, error)
+    if _wants_json(request):
+        return JsonResponse({"ok": True, "message": done})
+    messages.success(request, done)
+    fallback = reverse("console:detail", kwargs={"escalation_id": escalation_id})
+    return redirect(_safe_next(request, fallback))
+
+
+def _refused(
+    request: HttpRequest, escalation_id: UUID, error: DomainError, form: DecisionForm | None = None
+) -> HttpResponse:
+    status = errors.http_status(error)
+    if status == 404:
+        return HttpResponse(status=404)
+    message = errors.refusal_message(error, _current(escalation_id))
+    return _render_detail(request, escalation_id, form=form, error=message, status=status)
+
+
+def _render_detail(
+    request: HttpRequest,
+    escalation_id: UUID,
+    *,
+    form: DecisionForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    try:
+        page = presenters.detail_page(escalation_id=escalation_id, user=request.user)
+    except DomainError:
+        return render(request, "operators/console/not_found.html", status=404)
+    context = {
+        "page": page,
+        "form": form or DecisionForm(),
+        "decision_error": error,
+        "seq": console_event_seq(),
+        "focus": request.GET.get("focus", ""),
+    }
+    return render(request, "operators/console/detail.html", context, status=status)
+
+
+def _staff(request: HttpRequest) -> User:
+    """The signed-in staff member (``role_required`` has turned everyone else away)."""
+    return cast(User, request.user)
+
+
+def _current(escalation_id: UUID) -> Any:
+    try:
+        return escalation_get(escalation_id=escalation_id)
+    except DomainError:
+        return None
+
+
+def _decided_message(decision: dict[str, Any]) -> str:
+    what = labels.label(labels.DECISION_LABELS, decision.get("decision"))
+    return gettext("Decision recorded: %(decision)s. The run resumes in the background.") % {
+        "decision": what
+    }
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else fallback

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class InquiryForm(forms.Form):
+    """A new inquiry. Who sends it comes from the login, never from the form."""
+
+    text = forms.CharField(
+        label=_("Your message"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4, "id": "inquiry-text"}),
+    )
+    # One key per rendered form: a double submit finds the inquiry the first one made.
+    key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4)

@@ -1,0 +1,45 @@
+"""Reads for the customer help page, always scoped to the signed-in customer."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from agents.models import Inquiry
+from netshop.errors import DomainError
+from netshop.models import Customer
+
+RECENT = 10
+
+
+def customer_for_user(*, user: Any) -> Customer | None:
+    """The shop customer this login belongs to, if any."""
+    if not user.is_authenticated:
+        return None
+    return Customer.objects.filter(user=user).first()
+
+
+def customer_inquiries(*, customer: Customer, limit: int = RECENT) -> list[Inquiry]:
+    return list(Inquiry.objects.filter(customer=customer).order_by("-created_at")[:limit])
+
+
+def customer_inquiry_get(*, customer: Customer, inquiry_id: object) -> Inquiry:
+    """One of the customer's own inquiries; anyone else's is "not found", like a bad id."""
+    found = _owned(inquiry_id).filter(customer=customer).first()
+    if found is None:
+        raise DomainError("inquiry_not_found", "No such inquiry.")
+    return found
+
+
+def customer_owns_inquiry(*, user: Any, inquiry_id: object) -> bool:
+    if not user.is_authenticated:
+        return False
+    return _owned(inquiry_id).filter(customer__user=user).exists()
+
+
+def _owned(inquiry_id: object) -> Any:
+    try:
+        pk = uuid.UUID(str(inquiry_id))
+    except ValueError:
+        return Inquiry.objects.none()
+    return Inquiry.objects.filter(pk=pk)

@@ -1,0 +1,83 @@
+"""Template filters for the console: yen, spans of time, labels for codes, ISO timestamps."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from django import template
+
+from operators.console import labels
+from operators.console.preferences import COMMON_TIME_ZONES
+from operators.models import DEFAULT_TIME_ZONE
+
+register = template.Library()
+
+
+@register.filter
+def yen(amount: Any) -> str:
+    return labels.yen(amount)
+
+
+@register.filter
+def duration(minutes: Any) -> str:
+    try:
+        return labels.duration(int(minutes))
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def kind_label(code: str) -> str:
+    return labels.label(labels.KIND_LABELS, code)
+
+
+@register.filter
+def reason_label(code: str) -> str:
+    return labels.label(labels.REASON_LABELS, code)
+
+
+@register.filter
+def status_label(code: str) -> str:
+    return labels.label(labels.INQUIRY_STATUS_LABELS, code)
+
+
+@register.filter
+def decision_label(code: str) -> str:
+    return labels.label(labels.DECISION_LABELS, code)
+
+
+@register.filter
+def iso_datetime(value: Any) -> datetime | None:
+    """An ISO timestamp from a package as a datetime, so ``|date`` shows it in the user's zone."""
+    if isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+@register.filter
+def pretty_json(value: Any) -> str:
+    """Structured data as indented JSON text (auto-escaped like any other text)."""
+    return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True, default=str)
+
+
+@register.inclusion_tag("operators/console/_preferences.html", takes_context=True)
+def preference_form(context: template.Context) -> dict[str, Any]:
+    """The language and time-zone switcher, showing the signed-in user's current choice."""
+    request = context["request"]
+    preference = getattr(request, "staff_preference", None)
+    current_zone = preference.time_zone if preference else DEFAULT_TIME_ZONE
+    zones = list(COMMON_TIME_ZONES)
+    if current_zone not in zones:
+        zones.append(current_zone)
+    return {
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+        "language": preference.language if preference else "",
+        "time_zone": current_zone,
+        "zones": zones,
+    }
