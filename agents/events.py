@@ -24,6 +24,7 @@ EventName = Literal[
     "escalation.released",
     "escalation.decided",
     "inquiry.updated",
+    "run.step",
 ]
 
 STAFF_GROUP = "console.staff"
@@ -59,6 +60,24 @@ def inquiry_payload(inquiry: Inquiry) -> dict[str, Any]:
         "reply": inquiry.reply,
         "updated_at": inquiry.updated_at.isoformat() if inquiry.updated_at else None,
     }
+
+
+def step_payload(inquiry_id: str, node: str, update: dict[str, Any]) -> dict[str, Any]:
+    """One finished step of a run: which node, which specialist, how it ended (no content)."""
+    payload: dict[str, Any] = {"inquiry_id": inquiry_id, "node": node}
+    envelopes = update.get("envelopes") or {}
+    if envelopes:
+        agent, envelope = next(iter(envelopes.items()))
+        payload |= {
+            "agent": agent,
+            "status": envelope.get("status"),
+            "attempt": envelope.get("attempt"),
+        }
+    if update.get("classification"):
+        payload |= {"intent": update["classification"].get("intent")}
+    if update.get("status"):
+        payload |= {"status": update["status"]}
+    return payload
 
 
 def publish(event: EventName, payload: dict[str, Any]) -> int:

@@ -21,7 +21,7 @@ from agents.checkpointer import get_checkpointer
 from agents.context import run_config
 from agents.dispatch import enqueue_run
 from agents.escalations import decisions_for_run, escalation_record_wait
-from agents.events import inquiry_payload, publish
+from agents.events import inquiry_payload, publish, step_payload
 from agents.graph import build_graph
 from agents.lease import run_lease
 from agents.models import Escalation, Inquiry, InquiryStatus
@@ -136,7 +136,7 @@ def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, dict[str, Any]]) ->
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
     graph = support_graph()
     if graph.get_state(config).interrupts:
-        graph.invoke(Command(resume=decisions), config, durability="sync")
+        _drive(graph, Command(resume=decisions), config)
     return _record(inquiry, graph.get_state(config))
 
 
@@ -151,7 +151,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome:
             return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
     elif snapshot.next:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
-        graph.invoke(None, config, durability="sync")
+        _drive(graph, None, config)
     elif not snapshot.values:
         _mark_running(inquiry)
         initial = {
@@ -159,8 +159,21 @@ def _advance(inquiry: Inquiry) -> RunOutcome:
             "customer_id": inquiry.customer.code,
             "text": inquiry.text,
         }
-        graph.invoke(initial, config, durability="sync")
+        _drive(graph, initial, config)
     return _record(inquiry, graph.get_state(config))
+
+
+def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
+    """Run the graph, announcing each step as it completes (the console's live timeline).
+
+    Checkpoints are written synchronously after every step, so a worker killed at any point
+    resumes from the last finished step.
+    """
+    inquiry_id = config["configurable"]["thread_id"]
+    for update in graph.stream(graph_input, config, stream_mode="updates", durability="sync"):
+        for node, values in update.items():
+            if not node.startswith("__"):
+                publish("run.step", step_payload(inquiry_id, node, values or {}))
 
 
 @transaction.atomic

@@ -46,6 +46,7 @@ EVENT_LABELS: dict[str, Promise] = {
     "escalation.released": _("Released"),
     "escalation.decided": _("Decided"),
     "inquiry.updated": _("Inquiry status changed"),
+    "run.step": _("Run step"),
 }
 
 INQUIRY_STATUS_LABELS: dict[str, Promise] = {

@@ -253,6 +253,14 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
         return f"{decision} · {payload.get('decided_by') or ''}"
     if event_type == "inquiry.updated":
         return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("status"))
+    if event_type == "run.step":
+        parts = (
+            payload.get("node"),
+            payload.get("agent"),
+            payload.get("intent"),
+            payload.get("status"),
+        )
+        return " · ".join(str(part) for part in parts if part)
     return ""
 
 
