@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class OperatorsConfig(AppConfig):
     name = "operators"
     verbose_name = "Operator console and audit"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from operators.audit.signals import record_console_login
+
+        user_logged_in.connect(record_console_login, dispatch_uid="operators.audit.console_login")

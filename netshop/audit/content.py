@@ -66,6 +66,8 @@ def _clean(value: Any, path: str, redacted: list[str]) -> Any:
         return items
     if isinstance(value, float):
         return _plain_number(value)
+    if isinstance(value, str):
+        return value.replace("\x00", "")  # jsonb refuses NUL; an audit write must not fail
     return value
 
 

@@ -1,0 +1,171 @@
+"""What the manager pages show: links back into the audit search, the dashboard's charts.
+
+Kept apart from the views so the pages stay thin and the chart assembly can be read (and
+tested) on its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import uuid
+from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from agents.receipts import VERDICTS
+from netshop.audit import AuditAction
+from netshop.audit.models import AuditEntry
+from operators.audit import selectors
+from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
+
+# VERDICTS come in the classifier's priority order (SPEC 6): the chart's row order.
+VERDICT_CSS = {"HEALTHY": "ok", "WAITING_ON_APPROVAL": "warn"}
+
+
+def search_url(**filters: object) -> str:
+    """The audit search with these filters (empty ones left out)."""
+    query = {k: str(v) for k, v in filters.items() if v not in (None, "")}
+    return reverse("audit:search") + ("?" + urlencode(query) if query else "")
+
+
+def console_url(escalation_id: uuid.UUID) -> str:
+    """The escalation's page in the operator console (``/console/escalations/<id>/``)."""
+    return reverse("console:detail", kwargs={"escalation_id": escalation_id})
+
+
+def entry_rows(entries: list[AuditEntry]) -> list[dict[str, Any]]:
+    """Entries as table rows: the entry, its group, its data as compact JSON, console link."""
+    return [
+        {
+            "entry": entry,
+            "kind": entry_kind(entry.action),
+            "data": json.dumps(entry.data, ensure_ascii=False, sort_keys=True),
+            "console": _console_link(entry.data),
+        }
+        for entry in entries
+    ]
+
+
+def _console_link(data: object) -> str:
+    escalation_id = data.get("escalation_id") if isinstance(data, dict) else None
+    try:
+        return console_url(uuid.UUID(str(escalation_id))) if escalation_id else ""
+    except ValueError:
+        return ""
+
+
+def entry_kind(action: str) -> str:
+    """The timeline's grouping of an action: receipt, decision, side effect or run."""
+    subject = action.split(".", 1)[0]
+    return {
+        "handoff": "receipt",
+        "decision": "decision",
+        "side_effect": "side-effect",
+        "wait": "wait",
+        "escalation": "decision",
+    }.get(subject, "run")
+
+
+def format_duration(value: dt.timedelta | None) -> str:
+    if value is None:
+        return "–"
+    seconds = int(value.total_seconds())
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = seconds // 60
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def dashboard(window: selectors.Window) -> dict[str, Any]:
+    """Every figure and chart of the dashboard for ``window`` (a fixed number of queries)."""
+    dates = {"date_from": window.first, "date_to": window.last}
+    days = selectors.inquiries_per_day(window)
+    decided = selectors.decision_times(window)
+    overdue = selectors.overdue_waits()
+    finished = sum(day.finished for day in days)
+    by_ai = sum(day.by_ai for day in days)
+    return {
+        "inquiries": sum(day.total for day in days),
+        "finished": finished,
+        "by_ai": by_ai,
+        "share_by_ai": round(100 * by_ai / finished) if finished else None,
+        "per_day": _per_day_chart(days),
+        "reasons": _reason_chart(selectors.escalations_by_reason(window), dates),
+        "decided": decided,
+        "median": format_duration(decided.median),
+        "p90": format_duration(decided.p90),
+        "decision_chart": _decision_chart(decided, dates),
+        "verdicts": _verdict_chart(selectors.verdict_counts(window), dates),
+        "overdue_chart": _overdue_chart(overdue.by_reason),
+        "overdue_total": sum(n for _, n in overdue.by_reason),
+        "overdue_rows": [(e, console_url(e.pk)) for e in overdue.oldest],
+    }
+
+
+def _per_day_chart(days: list[selectors.DayFigures]) -> Chart:
+    columns = []
+    for day in days:
+        href = search_url(action=AuditAction.INQUIRY_RECEIVED, date_from=day.day, date_to=day.day)
+        rest = day.total - day.by_ai - day.with_person
+        columns.append(
+            Column(
+                f"{day.day:%m/%d}",
+                [
+                    Part(day.by_ai, "ai", f"{day.day}: {day.by_ai} resolved by AI", href),
+                    Part(
+                        day.with_person,
+                        "person",
+                        f"{day.day}: {day.with_person} with a person",
+                        href,
+                    ),
+                    Part(rest, "other", f"{day.day}: {rest} open or failed", href),
+                ],
+            )
+        )
+    return column_chart(columns, title=_("Inquiries per day"))
+
+
+def _reason_chart(reasons: list[tuple[str, int]], dates: dict[str, dt.date]) -> Chart:
+    bars = [
+        (reason, Part(n, "bad", f"{reason}: {n}", _wait_url(reason, dates)))
+        for reason, n in reasons
+    ]
+    return bar_chart(bars, title=_("Escalations by reason"))
+
+
+def _decision_chart(decided: selectors.DecisionTimes, dates: dict[str, dt.date]) -> Chart:
+    href = search_url(action="decision.", **dates)
+    bars = [(label, Part(n, "person", f"{label}: {n}", href)) for label, n in decided.buckets]
+    return bar_chart(bars, title=_("Time to decision"))
+
+
+def _verdict_chart(counts: dict[str, int], dates: dict[str, dt.date]) -> Chart:
+    names = list(VERDICTS) + sorted(set(counts) - set(VERDICTS))
+    bars = [
+        (
+            name or "(none)",
+            Part(
+                counts.get(name, 0),
+                VERDICT_CSS.get(name, "bad"),
+                f"{name}: {counts.get(name, 0)}",
+                search_url(action=AuditAction.HANDOFF_VERDICT, verdict=name, **dates),
+            ),
+        )
+        for name in names
+    ]
+    return bar_chart(bars, title=_("Hand-off verdicts"))
+
+
+def _overdue_chart(by_reason: list[tuple[str, int]]) -> Chart:
+    bars = [
+        (reason, Part(n, "bad", f"{reason}: {n} overdue", _wait_url(reason, {})))
+        for reason, n in by_reason
+    ]
+    return bar_chart(bars, title=_("Overdue waits by reason"))
+
+
+def _wait_url(reason: str, dates: dict[str, dt.date]) -> str:
+    return search_url(action=AuditAction.WAIT_OPENED, reason=reason, **dates)

@@ -1,0 +1,94 @@
+"""The manager pages: audit search, an inquiry's timeline, the CSV export, the dashboard.
+
+Managers only (``role_required``): operators get 403, anonymous visitors the login page.
+Views parse, call a selector or presenter, and render.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from netshop.roles import Role
+from operators.access import role_required
+from operators.audit import presenters, selectors
+from operators.audit.export import csv_chunks, csv_response
+from operators.audit.forms import ACTION_SUGGESTIONS, AuditSearchForm
+
+DASHBOARD_DAYS = (7, 30, 90)
+
+
+@require_GET
+@role_required(Role.MANAGER)
+def search(request: HttpRequest) -> HttpResponse:
+    form = AuditSearchForm(request.GET)
+    context = {
+        "form": form,
+        "actions": ACTION_SUGGESTIONS,
+        "verdicts": presenters.VERDICTS,
+        "filtered": _without(request, "before"),
+    }
+    if not form.is_valid():
+        return render(request, "operators/audit/search.html", context, status=400)
+    entries = selectors.audit_search(form.filters())
+    page = selectors.audit_page(entries, before=_int(request.GET.get("before")))
+    context.update(page=page, rows=presenters.entry_rows(page.entries))
+    return render(request, "operators/audit/search.html", context)
+
+
+@require_GET
+@role_required(Role.MANAGER)
+def export(request: HttpRequest) -> HttpResponse:
+    form = AuditSearchForm(request.GET)
+    if not form.is_valid():
+        return HttpResponseBadRequest(form.errors.as_text(), content_type="text/plain")
+    entries = selectors.audit_search(form.filters())
+    filename = f"audit-{timezone.localtime():%Y%m%d-%H%M%S}.csv"
+    response = csv_response(request, csv_chunks(entries), filename)
+    # ``role_required`` is typed for HttpResponse views; Django serves a streaming one the same.
+    return cast(HttpResponse, response)
+
+
+@require_GET
+@role_required(Role.MANAGER)
+def timeline(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
+    found = selectors.inquiry_timeline(inquiry_id)
+    if found.inquiry is None and not found.entries:
+        raise Http404("no such inquiry in the audit log")
+    context = {
+        "inquiry_id": inquiry_id,
+        "timeline": found,
+        "rows": presenters.entry_rows(found.entries),
+        "escalations": [(e, presenters.console_url(e.pk)) for e in found.escalations],
+        "search": presenters.search_url(inquiry=inquiry_id),
+    }
+    return render(request, "operators/audit/timeline.html", context)
+
+
+@require_GET
+@role_required(Role.MANAGER)
+def dashboard(request: HttpRequest) -> HttpResponse:
+    days = _int(request.GET.get("days"))
+    days = days if days in DASHBOARD_DAYS else 30
+    window = selectors.Window.ending_today(days)
+    context = {"window": window, "days": days, "choices": DASHBOARD_DAYS}
+    context.update(presenters.dashboard(window))
+    return render(request, "operators/audit/dashboard.html", context)
+
+
+def _without(request: HttpRequest, key: str) -> str:
+    query = request.GET.copy()
+    query.pop(key, None)
+    return query.urlencode()
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
