@@ -50,6 +50,12 @@ def handoffs_settled(
         agent = f"agent:{receipt['receiver']}"
         if receipt["handoff_id"] not in known_handoffs:
             audit_record(
+                action=AuditAction.AGENT_STARTED,
+                actor=agent,
+                inquiry_id=inquiry_id,
+                data={"handoff_id": receipt["handoff_id"], "start": receipt.get("start")},
+            )
+            audit_record(
                 action=AuditAction.AGENT_ENVELOPE,
                 actor=agent,
                 inquiry_id=inquiry_id,
@@ -107,15 +113,12 @@ def decided(*, escalation: Any, username: str, decision: str, params: dict[str, 
     for action in escalation.actions:
         recommended = action.get("params", {})
         for key, value in params.items():
-            if recommended.get(key) != value:
-                changes.append(
-                    {
-                        "action_id": action["action_id"],
-                        "param": key,
-                        "recommended": recommended.get(key),
-                        "decided": value,
-                    }
-                )
+            if recommended.get(key) == value:
+                continue
+            change = {"action_id": action["action_id"], "param": key}
+            if isinstance(value, int):  # figures are shown; free text only as "changed"
+                change |= {"recommended": recommended.get(key), "decided": value}
+            changes.append(change)
     audit_record(
         action=f"decision.{decision}",
         actor=username,

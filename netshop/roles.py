@@ -26,7 +26,7 @@ _HOLDERS: dict[Role, frozenset[str]] = {
 
 # Both roles may browse the shop's data read-only in the admin; API tokens are for managers.
 _HIDDEN_FROM: dict[Role, frozenset[str]] = {
-    Role.OPERATOR: frozenset({"view_apitoken"}),
+    Role.OPERATOR: frozenset({"view_apitoken", "view_auditentry"}),
     Role.MANAGER: frozenset(),
 }
 
