@@ -3,14 +3,19 @@
 ``NETSHOP_MODEL_PROVIDER == "openai"`` gives the real ``ChatOpenAI`` (any OpenAI-compatible
 endpoint through ``OPENAI_BASE_URL``); anything else gives the built-in offline model, so the
 console runs and the tests pass with no API key and no network.
+
+Models are built once per configuration and reused: building a client (and the schemas bound
+to it) on every call costs more CPU than the offline model's whole answer.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from django.conf import settings
 from langchain_core.language_models import BaseChatModel
+from langchain_core.runnables import Runnable
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
@@ -18,13 +23,39 @@ ModelRole = Literal["supervisor", "specialist", "writer"]
 
 
 def chat_model(role: ModelRole) -> BaseChatModel:
-    """Return a fresh chat model for ``role``, read from settings at call time."""
-    if settings.NETSHOP_MODEL_PROVIDER == "openai":
+    """The chat model for ``role`` under the current settings."""
+    return _model(
+        role,
+        settings.NETSHOP_MODEL_PROVIDER,
+        settings.NETSHOP_MODEL_NAMES[role],
+        settings.OPENAI_API_KEY,
+        settings.OPENAI_BASE_URL,
+        settings.NETSHOP_MODEL_TIMEOUT_S,
+    )
+
+
+_structured_cache: dict[tuple[int, type], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
+
+
+def structured(model: BaseChatModel, schema: type) -> Runnable[Any, Any]:
+    """``model.with_structured_output(schema)``, built once per model and schema."""
+    cached = _structured_cache.get((id(model), schema))
+    if cached is None or cached[0] is not model:  # the id of a model since dropped
+        cached = (model, model.with_structured_output(schema))
+        _structured_cache[(id(model), schema)] = cached
+    return cached[1]
+
+
+@lru_cache(maxsize=16)
+def _model(
+    role: ModelRole, provider: str, name: str, api_key: str, base_url: str, timeout: float
+) -> BaseChatModel:
+    if provider == "openai":
         return ChatOpenAI(
-            model=settings.NETSHOP_MODEL_NAMES[role],
-            api_key=SecretStr(settings.OPENAI_API_KEY),
-            base_url=settings.OPENAI_BASE_URL or None,
-            timeout=settings.NETSHOP_MODEL_TIMEOUT_S,
+            model=name,
+            api_key=SecretStr(api_key),
+            base_url=base_url or None,
+            timeout=timeout,
             # Our escalation policy decides what to retry; SDK retries would hide failures
             # from it and multiply the latency.
             max_retries=0,

@@ -19,6 +19,7 @@ from langgraph.types import Command
 from agents import audit_trail
 from agents.checkpointer import get_checkpointer
 from agents.context import run_config
+from agents.db import driving_graph
 from agents.dispatch import enqueue_run
 from agents.escalations import decisions_for_run, escalation_record_wait
 from agents.events import inquiry_payload, publish, step_payload
@@ -170,10 +171,12 @@ def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
     resumes from the last finished step.
     """
     inquiry_id = config["configurable"]["thread_id"]
-    for update in graph.stream(graph_input, config, stream_mode="updates", durability="sync"):
-        for node, values in update.items():
-            if not node.startswith("__"):
-                publish("run.step", step_payload(inquiry_id, node, values or {}))
+    steps = graph.stream(graph_input, config, stream_mode="updates", durability="sync")
+    with driving_graph():
+        for update in steps:
+            for node, values in update.items():
+                if not node.startswith("__"):
+                    publish("run.step", step_payload(inquiry_id, node, values or {}))
 
 
 @transaction.atomic

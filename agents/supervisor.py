@@ -30,9 +30,7 @@ def classify(state: InquiryState) -> dict[str, Any]:
         HumanMessage(f"Today is {today}.\n<inquiry>\n{state['text']}\n</inquiry>"),
     ]
     try:
-        result = (
-            llm.chat_model("supervisor").with_structured_output(Classification).invoke(messages)
-        )
+        result = llm.structured(llm.chat_model("supervisor"), Classification).invoke(messages)
         classification = Classification.model_validate(result)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)

@@ -407,6 +407,9 @@ def _json_object(body: bytes) -> Json | None:
 def _handler_for(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as the SDK expects, for honest latencies
+        # Headers and body go out in separate writes: without TCP_NODELAY the body waits
+        # ~40 ms for the client's delayed ACK, which would pollute every latency measured.
+        disable_nagle_algorithm = True
 
         def setup(self) -> None:
             super().setup()
