@@ -28,6 +28,7 @@ from agents.lease import run_lease
 from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.package import handoff_package
 from agents.receipts import finalized_receipts
+from netshop.audit import audit_batch
 from netshop.models import Customer
 
 logger = logging.getLogger(__name__)
@@ -212,7 +213,8 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
     )
     _update_inquiry(current, state, str(status))
-    _audit_progress(current, state, previous)
+    with audit_batch():
+        _audit_progress(current, state, previous)
     return RunOutcome(
         inquiry_id=str(inquiry.pk),
         status=str(status),

@@ -6,13 +6,14 @@ chain with ``audit_verify`` (or ``manage.py verify_audit``).
 """
 
 from netshop.audit.actions import SYSTEM_ACTOR, AuditAction
-from netshop.audit.services import audit_record, inquiry_id_from_ref
+from netshop.audit.services import audit_batch, audit_record, inquiry_id_from_ref
 from netshop.audit.verify import VerifyReport, audit_verify
 
 __all__ = [
     "SYSTEM_ACTOR",
     "AuditAction",
     "VerifyReport",
+    "audit_batch",
     "audit_record",
     "audit_verify",
     "inquiry_id_from_ref",
