@@ -1,8 +1,8 @@
 """The graph's checkpointer: PostgresSaver in the production shape, SQLite when embedded.
 
 One saver per process, created on first use. The PostgreSQL one uses a connection pool with
-the settings the saver requires (autocommit, dict rows); ``setup()`` runs from the
-``setup_checkpoints`` command, which a migration calls too.
+the settings the saver requires (autocommit, dict rows). Its tables are created by a
+migration (``agents/migrations/0002``); ``setup()`` here only confirms them.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def _postgres_saver() -> BaseCheckpointSaver:
         min_size=1,
         max_size=int(getattr(settings, "NETSHOP_CHECKPOINT_POOL_SIZE", 8)),
         kwargs={"autocommit": True, "row_factory": dict_row, "prepare_threshold": None},
+        # A connection the server dropped while idle is replaced, not handed to a run.
+        check=ConnectionPool.check_connection,
         open=True,
     )
     return PostgresSaver(pool)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
+import psycopg
 from django.conf import settings
 
 _local_locks: dict[str, threading.Lock] = {}
@@ -35,8 +36,6 @@ def run_lease(inquiry_id: str) -> Iterator[bool]:
 
 @contextmanager
 def _postgres_lease(inquiry_id: str) -> Iterator[bool]:
-    import psycopg
-
     from agents.checkpointer import postgres_conninfo
 
     with psycopg.connect(postgres_conninfo(), autocommit=True) as conn:
@@ -45,8 +44,11 @@ def _postgres_lease(inquiry_id: str) -> Iterator[bool]:
         try:
             yield held
         finally:
-            if held:
-                conn.execute("SELECT pg_advisory_unlock(%s)", (_lock_key(inquiry_id),))
+            if held and not conn.broken:
+                # A dropped connection already released the lock with its session; raising
+                # here would hide the error that dropped it.
+                with suppress(psycopg.Error):
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (_lock_key(inquiry_id),))
 
 
 @contextmanager

@@ -51,19 +51,51 @@ def pending_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]
     ]
 
 
+# The gated skills, and the tool whose result proves the request was prepared or refused.
+GATED_TOOLS = {"process_refund": "process_refund", "cancel_order": "cancel_order"}
+
+
+def unprepared_requests(
+    envelopes: dict[str, dict[str, Any]], plan: list[dict[str, Any]]
+) -> list[str]:
+    """Refund and cancellation requests that were neither prepared nor refused.
+
+    Their errors are never retried and never dropped (SPEC 4.4): a person takes them.
+    """
+    missing = []
+    for step in plan:
+        tool = GATED_TOOLS.get(step["intent"])
+        envelope = envelopes.get(step["agent"])
+        if tool is None or envelope is None or envelope["status"] == "escalate":
+            continue
+        if "refused" not in (envelope.get("data", {}).get(tool) or {}):
+            missing.append(step["intent"])
+    return missing
+
+
 def assess(
-    *, envelopes: dict[str, dict[str, Any]], intent: str, injection_suspected: bool
+    *,
+    envelopes: dict[str, dict[str, Any]],
+    intent: str,
+    injection_suspected: bool,
+    plan: list[dict[str, Any]] | None = None,
 ) -> Escalation | None:
     """Who must act next, by the policy's rules, first that applies."""
     actions = pending_actions(envelopes)
     failed = failed_agents(envelopes)
     useful = useful_results(envelopes)
+    unprepared = unprepared_requests(envelopes, plan or [])
     if actions:
         kinds = ", ".join(a["kind"] for a in actions)
         note = " (the inquiry tried to instruct the system)" if injection_suspected else ""
+        if unprepared:
+            note += f"; also could not prepare: {', '.join(unprepared)}"
         return Escalation(
             "approval", "approval_required", f"approval needed: {kinds}{note}", failed
         )
+    if unprepared:
+        summary = f"could not prepare: {', '.join(unprepared)}; a person must handle it"
+        return Escalation("failure", "action_failed", summary, failed)
     if failed and not useful:
         return Escalation(
             "failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import psycopg
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from langgraph.graph.state import CompiledStateGraph
@@ -33,7 +34,15 @@ from netshop.models import Customer
 
 logger = logging.getLogger(__name__)
 
-FINAL_STATUSES = {InquiryStatus.RESOLVED, InquiryStatus.ESCALATED, InquiryStatus.HANDLED_BY_HUMAN}
+# A failed run is final too: a person owns it now (its escalation), no worker continues it.
+FINAL_STATUSES = {
+    InquiryStatus.RESOLVED,
+    InquiryStatus.ESCALATED,
+    InquiryStatus.HANDLED_BY_HUMAN,
+    InquiryStatus.FAILED,
+}
+# Errors that mean the database connection went away: retry the task, don't fail the run.
+DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
 
 
 @cache
@@ -119,7 +128,7 @@ def inquiry_advance(*, inquiry_id: str) -> str:
             return str(inquiry.status)
         try:
             return _advance(inquiry).status
-        except (OperationalError, InterfaceError):
+        except DATABASE_GONE:
             raise  # the database went away: the task retries from the last checkpoint
         except Exception as exc:
             logger.exception("run of %s failed", inquiry_id)
@@ -151,7 +160,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome:
         waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
         if waiting_on and waiting_on <= decisions.keys():
             return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
-    elif snapshot.next:
+    elif snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
         _drive(graph, None, config)
     elif not snapshot.values:
@@ -192,10 +201,12 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     state = dict(snapshot.values)
     interrupts = list(snapshot.interrupts)
     request = interrupts[0].value if interrupts else None
-    status = (
-        InquiryStatus.AWAITING_APPROVAL if request else state.get("status", InquiryStatus.FAILED)
-    )
+    status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status")
     current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    if status is None:
+        # The graph stopped without finishing: never leave it looking done, hand it over.
+        _record_crash(current, RuntimeError("the run stopped before it finished"))
+        return RunOutcome(str(inquiry.pk), InquiryStatus.FAILED, state)
     if current.status == InquiryStatus.HANDLED_BY_HUMAN:
         # A person took the conversation over meanwhile: the AI says nothing more.
         return RunOutcome(str(inquiry.pk), str(current.status), state)

@@ -71,6 +71,7 @@ def review(state: InquiryState) -> dict[str, Any]:
         envelopes=envelopes,
         intent=classification["intent"],
         injection_suspected=classification.get("injection_suspected", False),
+        plan=[dict(step) for step in state.get("plan", [])],
     )
     return {
         "pending_actions": policy.pending_actions(envelopes),

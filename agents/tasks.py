@@ -7,14 +7,13 @@ run continues from its checkpoint under a lease, and every side effect has an op
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 
-from agents.runs import inquiry_advance
+from agents.runs import DATABASE_GONE, inquiry_advance
 
 
 @shared_task(
     acks_late=True,
-    autoretry_for=(OperationalError, InterfaceError),
+    autoretry_for=DATABASE_GONE,
     retry_backoff=True,
     max_retries=5,
 )

@@ -54,6 +54,10 @@ class Specialist:
     tools: tuple[BaseTool, ...]
     approval_required: frozenset[str] = frozenset()
     fallbacks: dict[str, Fallback] = field(default_factory=dict)
+    # Tools whose result is the specialist's whole answer: when a turn only called these and
+    # they all succeeded, the loop ends without another model turn (one model call less on
+    # the critical path of every agent waiting for this one).
+    direct_tools: frozenset[str] = frozenset()
 
     def tool(self, name: str) -> BaseTool | None:
         return next((t for t in self.tools if t.name == name), None)
@@ -64,6 +68,7 @@ class SpecialistState(TypedDict, total=False):
     results: Annotated[dict[str, Any], merge_dicts]
     errors: Annotated[list[dict[str, Any]], operator.add]
     pending_action: dict[str, Any] | None
+    answered: bool
     turns: int
     failure: dict[str, Any] | None
 
@@ -116,7 +121,14 @@ class ToolTurn:
             "results": self.results,
             "errors": self.errors,
             "pending_action": self.pending_action,
+            "answered": self._answered_directly(calls),
         }
+
+    def _answered_directly(self, calls: list[ToolCall]) -> bool:
+        direct = self.specialist.direct_tools
+        if not calls or any(call["name"] not in direct for call in calls) or self.errors:
+            return False
+        return all("refused" not in self.results.get(call["name"], {}) for call in calls)
 
     def _answer(self, call: ToolCall, payload: dict[str, Any], *, status: str = "success") -> None:
         self.messages.append(_tool_message(call, payload, status=status))
@@ -237,7 +249,9 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
         return "act" if has_calls else "__end__"
 
     def after_act(state: SpecialistState) -> Literal["think", "__end__"]:
-        if state.get("pending_action") or state.get("turns", 0) >= MAX_MODEL_TURNS:
+        if state.get("pending_action") or state.get("answered"):
+            return "__end__"
+        if state.get("turns", 0) >= MAX_MODEL_TURNS:
             return "__end__"
         return "think"
 
@@ -295,4 +309,6 @@ def envelope_from(agent: AgentName, state: SpecialistState) -> Envelope:
             data=results,
             message="reasoning steps exhausted",
         )
+    if state.get("answered"):
+        text = "answered by " + ", ".join(results)
     return Envelope(agent=agent, status="success", data=results, message=str(text))

@@ -98,4 +98,5 @@ SPECIALIST = Specialist(
     prompt=PROMPT,
     tools=(search_orders, get_order_details, cancel_order),
     approval_required=frozenset({"cancel_order"}),
+    direct_tools=frozenset({"get_order_details"}),
 )

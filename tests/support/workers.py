@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from django.db import connection
 
@@ -34,9 +35,21 @@ def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 
 class Worker:
-    def __init__(self, name: str, env: dict[str, str]) -> None:
+    """One worker process; with ``log``, its stdout and stderr go to that file."""
+
+    def __init__(self, name: str, env: dict[str, str], log: Path | None = None) -> None:
         self.name = name
-        self.process = subprocess.Popen(
+        self.log = log
+        output = log.open("ab") if log is not None else None
+        try:
+            self.process = self._start(name, env, output)
+        finally:
+            if output is not None:
+                output.close()  # the child holds its own copy
+
+    @staticmethod
+    def _start(name: str, env: dict[str, str], output: IO[bytes] | None) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
             [
                 sys.executable,
                 "-m",
@@ -56,6 +69,8 @@ class Worker:
             cwd=ROOT,
             env=env,
             start_new_session=True,
+            stdout=output,
+            stderr=subprocess.STDOUT if output is not None else None,
         )
 
     def kill(self) -> None:
