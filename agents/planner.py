@@ -17,6 +17,7 @@ MAX_REPLANS = 3
 
 # Failures a second try cannot mend: gated actions are never retried (SPEC 4.4), refusals stand.
 NOT_RETRYABLE = frozenset({"approval_required", "action_preparation_failed", "missing_context"})
+GATED_INTENTS = frozenset({"process_refund", "cancel_order"})
 
 INTENT_OF_AGENT: dict[AgentName, tuple[str, ...]] = {
     "order": ("search_orders", "get_order_details", "cancel_order"),
@@ -81,13 +82,18 @@ def settle(
             continue
         if envelope["status"] != "error":
             new_plan.append({**step, "status": "done"})
-        elif envelope.get("error_code") not in NOT_RETRYABLE and step["replans"] < MAX_REPLANS:
+        elif _retryable(step, envelope) and step["replans"] < MAX_REPLANS:
             new_plan.append({**step, "status": "pending", "replans": step["replans"] + 1})
             revisions.append(_revision(step, envelope, "retry"))
         else:
             new_plan.append({**step, "status": "skipped"})
             revisions.append(_revision(step, envelope, "move_on"))
     return new_plan, revisions
+
+
+def _retryable(step: PlanStep, envelope: dict[str, Any]) -> bool:
+    """Reads may be tried again; a refund or cancellation step never is (SPEC 4.4)."""
+    return envelope.get("error_code") not in NOT_RETRYABLE and step["intent"] not in GATED_INTENTS
 
 
 def _revision(step: PlanStep, envelope: dict[str, Any], decision: str) -> dict[str, Any]:

@@ -373,6 +373,7 @@
     var token = 0;
     var pending = null;
     state.lastSeq = Number(root.dataset.seq) || 0;
+    showNewestSteps();
 
     function refreshLive() {
       var mine = ++token;
@@ -380,9 +381,16 @@
         .then(function (result) {
           if (mine !== token) return; // a newer read is on its way
           panel.innerHTML = result.text;
+          showNewestSteps();
           applyState();
         })
         .catch(function () {});
+    }
+
+    // The timeline grows downwards in a scrolling box: keep its newest step in view.
+    function showNewestSteps() {
+      var timeline = panel.querySelector("ol.timeline");
+      if (timeline) timeline.scrollTop = timeline.scrollHeight;
     }
 
     function scheduleRefresh() {

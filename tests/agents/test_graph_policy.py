@@ -71,12 +71,25 @@ def test_two_failing_specialists_give_a_partial_answer_and_a_follow_up(
         monkeypatch, lambda r, m, t: RuntimeError() if any(f(r, m, t) for f in failing) else None
     )
 
-    outcome = ask("荷物がまだ届きません。届かないなら返金してほしいです。注文番号ORD-1002。")
+    outcome = ask("ORD-1002はいつ届きますか？カードの支払い状況も確認してください。")
 
+    assert outcome.state["classification"]["agents"] == ["order", "shipping", "payment"]
     assert outcome.status == "escalated"
     assert outcome.state["escalation"]["kind"] == "follow_up"
     assert outcome.state["escalation"]["failed_agents"] == ["payment", "shipping"]
     assert outcome.state["reply"]
+
+
+def test_a_refund_that_could_not_be_prepared_goes_to_a_person(ask: Ask, monkeypatch) -> None:
+    is_payment = specialist_with("process_refund")
+    use_scripted_model(monkeypatch, lambda r, m, t: RuntimeError() if is_payment(r, m, t) else None)
+
+    outcome = ask("荷物がまだ届きません。届かないなら返金してほしいです。注文番号ORD-1002。")
+
+    assert outcome.status == "escalated"
+    assert outcome.state["escalation"]["reason"] == "action_failed"
+    revisions = [h for h in outcome.state["plan_history"] if h.get("agent") == "payment"]
+    assert [r["decision"] for r in revisions] == ["move_on"]  # never retried automatically
 
 
 def test_nothing_useful_found_goes_to_a_person(ask: Ask, monkeypatch) -> None:

@@ -1,0 +1,112 @@
+"""The browser suite's harness: one daphne server and one Chromium for this package, the demo
+shop and a Celery worker per test, and signed-in browser contexts on demand.
+
+Screenshots (``screenshots/<test>/``) and the servers' logs go to ``NETSHOP_BROWSER_ARTIFACTS``
+when set, otherwise to ``browser*/`` under pytest's temporary directory; never committed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from netshop.demo.seed import seed_demo
+from tests.support.browser import Session, chromium, log_in
+from tests.support.servers import KEEP_ASYNC_CHECK, LiveServer, running_server
+from tests.support.workers import Worker, running_workers
+
+PASSWORD = "browser-tests-demo"
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+
+OpenSession = Callable[..., Session]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Overrides the suite's MD5 hasher, which the server process would not accept."""
+    settings.PASSWORD_HASHERS = ["tests.support.servers.FewRoundsPBKDF2PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("NETSHOP_BROWSER_ARTIFACTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("browser")
+    (path / "screenshots").mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def shots(artifacts: Path, request: pytest.FixtureRequest) -> Path:
+    """This test's screenshot folder."""
+    path = artifacts / "screenshots" / request.node.name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="package")
+def _django_beside_playwright() -> Iterator[None]:
+    """Playwright's sync API keeps an asyncio loop running in this thread, so Django would
+    refuse every ORM call here (``SynchronousOnlyOperation``). The tests' own queries are
+    sync code in the main thread, so lift the check for this package only; the server and
+    worker processes keep it (``KEEP_ASYNC_CHECK``)."""
+    previous = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    yield
+    if previous is None:
+        del os.environ[ASYNC_UNSAFE]
+    else:
+        os.environ[ASYNC_UNSAFE] = previous
+
+
+@pytest.fixture(scope="package")
+def browser(_django_beside_playwright: None) -> Iterator[Browser]:
+    """Package-scoped: once closed, its loop no longer blocks Django in later test packages."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="package")
+def daphne_server(
+    django_db_setup: None, _django_beside_playwright: None, artifacts: Path
+) -> Iterator[LiveServer]:
+    """Shared by the tests that do not stop it; it only holds connections while serving."""
+    with running_server(artifacts / "daphne.log") as server:
+        yield server
+
+
+@pytest.fixture
+def shop(transactional_db: None) -> None:
+    """The demo shop and its logins, committed so the server and the worker see them."""
+    seed_demo(password=PASSWORD)
+
+
+@pytest.fixture
+def worker(shop: None) -> Iterator[Worker]:
+    with running_workers(1, env=KEEP_ASYNC_CHECK) as [started]:
+        yield started
+
+
+@pytest.fixture
+def open_session(
+    browser: Browser, daphne_server: LiveServer, transactional_db: None
+) -> Iterator[OpenSession]:
+    """``open_session("operator")``: a new browser context logged in on the shared server
+    (or on ``server=`` another one).
+
+    Contexts close before the test database is flushed, so no page holds a connection then.
+    """
+    opened: list[Session] = []
+
+    def open_one(username: str, server: LiveServer | None = None) -> Session:
+        session = log_in(browser, (server or daphne_server).url, username, PASSWORD)
+        opened.append(session)
+        return session
+
+    yield open_one
+    for session in opened:
+        session.context.close()

@@ -1,0 +1,96 @@
+"""Headless Chromium (Debian's, driven by Playwright) for browser tests against a live server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 20_000  # generous for a loaded machine, short enough to fail a broken page fast
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    expect.set_options(timeout=TIMEOUT_MS)  # assertions keep their own default (5 s) otherwise
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Session:
+    """One person's browser: an isolated context (own cookies) and its page.
+
+    Every JavaScript dialog and uncaught page error is recorded: a page that opens an alert
+    or throws is broken, whatever the test is looking at.
+    """
+
+    context: BrowserContext
+    page: Page
+    dialogs: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def shot(self, directory: Path, name: str) -> Path:
+        path = directory / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def csrf_token(self) -> str:
+        return self.page.locator("input[name=csrfmiddlewaretoken]").first.input_value()
+
+    def set_marker(self) -> None:
+        """Tag the loaded document; ``kept_marker`` is false once anything reloads it."""
+        self.page.evaluate("window.__noReload = true")
+
+    def kept_marker(self) -> bool:
+        return bool(self.page.evaluate("window.__noReload === true"))
+
+
+def new_session(browser: Browser, base_url: str) -> Session:
+    context = browser.new_context(
+        base_url=base_url,
+        locale="en-US",
+        timezone_id="Asia/Tokyo",
+        viewport={"width": 1280, "height": 900},
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    session = Session(context=context, page=page)
+
+    def on_dialog(dialog: Dialog) -> None:
+        session.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    page.on("pageerror", lambda error: session.errors.append(str(error)))
+    return session
+
+
+def log_in(browser: Browser, base_url: str, username: str, password: str) -> Session:
+    """A fresh context signed in through the real login form."""
+    session = new_session(browser, base_url)
+    page = session.page
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("#login-button")
+    expect(page).not_to_have_url(f"{base_url}/accounts/login/")
+    return session
