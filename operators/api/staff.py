@@ -110,7 +110,7 @@ def escalation_decide_view(
     return _out(escalation)
 
 
-@router.get("/events", response={200: ConsoleEventPage, **DENIED})
+@router.get("/events", response={200: ConsoleEventPage, 422: ErrorOut, **DENIED})
 def console_events(
     request: HttpRequest, after: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
 ) -> ConsoleEventPage:

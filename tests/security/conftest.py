@@ -1,0 +1,329 @@
+"""The security suite's shop: the demo data seeded once, committed, and shared by every test.
+
+Seeding the demo shop takes seconds, and much of this suite needs it committed: the graph's
+worker threads and the socket consumers read it on connections of their own. So the package
+seeds it once (``committed_shop``) and flushes the database when the package is done, as
+``TransactionTestCase`` does after each test. Tests take one of two shapes:
+
+* HTTP tests use ``shop`` (pytest-django's ``db``): each runs in a transaction rolled back
+  afterwards, so the claims and decisions one test posts are gone for the next;
+* socket and agent tests use ``live_shop``: no wrapping transaction, because
+  ``database_sync_to_async`` and the graph's threads must see committed rows. They only add
+  rows (inquiries, escalations, sessions) and never approve anything, so the shared data
+  stays as seeded; a test that changes a seeded row puts it back.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.apps import apps
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
+from django.core.management import call_command
+from django.db import DEFAULT_DB_ALIAS, connection
+from django.db.backends.base.creation import TEST_DATABASE_PREFIX
+from django.test import Client
+from django.test.utils import override_settings, setup_databases, teardown_databases
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.utils import timezone
+from pytest_django import DjangoDbBlocker, Settings
+
+from agents.checkpointer import close_checkpointer
+from agents.models import Escalation, Inquiry
+from agents.runs import RunOutcome, inquiry_create, inquiry_run
+from netshop import models as m
+from netshop.audit.models import AuditEntry
+from netshop.demo.seed import seed_demo
+from tests.operators.api_helpers import escalation_for, storefront_key
+
+PASSWORD = "security-suite-password"
+CALLERS = ("anonymous", "token", "customer", "operator", "manager")
+LOGINS = {
+    "customer": "c0001",
+    "other_customer": "c0002",
+    "operator": "operator",
+    "manager": "manager",
+}
+FORBIDDEN_CLOSE = 4403
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@dataclass(frozen=True)
+class Shop:
+    """The seeded shop's callers and objects; ``storefront_key`` is a live token's key."""
+
+    storefront_key: str
+
+    def user(self, who: str) -> User:
+        """``customer`` (c0001), ``other_customer`` (c0002), ``operator`` or ``manager``."""
+        return User.objects.get(username=LOGINS[who])
+
+    def client(self, who: str, *, enforce_csrf: bool = False) -> Client:
+        """A test client for one of ``CALLERS`` (or ``other_customer``)."""
+        client = Client(enforce_csrf_checks=enforce_csrf)
+        if who == "token":
+            client.defaults["HTTP_AUTHORIZATION"] = f"Bearer {self.storefront_key}"
+        elif who != "anonymous":
+            client.force_login(self.user(who))
+        return client
+
+    def inquiry(self, customer: str = "C0001", text: str = "ORD-1003が壊れていました") -> Inquiry:
+        owner = m.Customer.objects.get(code=customer)
+        return inquiry_create(customer=owner, text=text, start=False)
+
+    def escalation(self, customer: str = "C0001") -> Escalation:
+        return escalation_for(self.inquiry(customer))
+
+
+@pytest.fixture(scope="session")
+def test_database(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[None]:
+    """The test database, even when no collected test is marked for it.
+
+    pytest-django creates it only for the aliases the collected tests' ``django_db`` markers
+    (or ``db`` fixtures) ask for; ``live_shop`` tests have neither, so a run selecting only
+    them would otherwise talk to the configured, non-test database.
+    """
+    if connection.settings_dict["NAME"].startswith(TEST_DATABASE_PREFIX):
+        yield
+        return
+    with django_db_blocker.unblock():
+        aliases = {DEFAULT_DB_ALIAS: False}  # alias -> serialize, as Django's runner passes them
+        config = setup_databases(verbosity=0, interactive=False, aliases=aliases)
+    yield
+    close_checkpointer()  # its pool's connections would keep the database from being dropped
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=0)
+
+
+@pytest.fixture(scope="package")
+def committed_shop(test_database: None, django_db_blocker: DjangoDbBlocker) -> Iterator[Shop]:
+    with django_db_blocker.unblock():
+        hashers = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        with override_settings(PASSWORD_HASHERS=hashers):
+            seed_demo(password=PASSWORD)
+            shop = Shop(storefront_key=storefront_key("security-suite"))
+        try:
+            yield shop
+        finally:
+            # As TransactionTestCase leaves it: empty tables, content types and permissions.
+            call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def shop(committed_shop: Shop, db: None) -> Shop:
+    """The shared shop inside a transaction rolled back after the test."""
+    return committed_shop
+
+
+@pytest.fixture
+def live_shop(
+    committed_shop: Shop, django_db_blocker: DjangoDbBlocker, settings: Settings
+) -> Iterator[Shop]:
+    """The shared shop with committed writes, for sockets and graph runs."""
+    settings.NETSHOP_RETRY_BACKOFF_S = 0
+    # Real Redis, with a prefix of its own: parallel test runs never hear each other.
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [django_settings.REDIS_URL],
+                "prefix": f"test-security-{uuid.uuid4().hex}",
+            },
+        }
+    }
+    with django_db_blocker.unblock():
+        yield committed_shop
+
+
+@pytest.fixture
+def ask(live_shop: Shop) -> Callable[..., RunOutcome]:
+    """Run one inquiry for a customer through the real graph (offline model), in process."""
+
+    def run(text: str, *, customer: str = "C0002") -> RunOutcome:
+        return inquiry_run(inquiry=live_shop.inquiry(customer, text))
+
+    return run
+
+
+@pytest.fixture
+def quiet_refusals(caplog: pytest.LogCaptureFixture) -> None:
+    """Expected 403s and 404s each log a warning with a traceback; 5xx errors still show."""
+    caplog.set_level("ERROR", logger="django.request")
+
+
+# --- Every URL pattern, with real objects in its path ----------------------------------------
+
+
+def url_routes(patterns: list[Any] | None = None, prefix: str = "") -> Iterator[str]:
+    """Every URL pattern's full route, as ``ResolverMatch.route`` spells it."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            assert isinstance(pattern, URLPattern)
+            yield prefix + str(pattern.pattern)
+
+
+def websocket_routes(patterns: list[Any] | None = None, prefix: str = "") -> Iterator[str]:
+    from netshop.asgi import websocket_urlpatterns
+
+    for pattern in websocket_urlpatterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from websocket_routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern)
+
+
+PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
+# Paths for the patterns that are regular expressions rather than routes.
+REGEX_PATHS = {
+    "admin/^(?P<app_label>auth|netshop)/$": "/admin/netshop/",
+    "admin/(?P<url>.*)$": "/admin/nowhere/",
+}
+
+
+class RoutePaths:
+    """Concrete paths for routes, their parameters filled with real objects of the shop."""
+
+    def __init__(self, shop: Shop) -> None:
+        self.shop = shop
+        self.inquiry = shop.inquiry("C0001")
+        self.escalation = shop.escalation("C0001")
+        support_records()
+
+    def __call__(self, route: str, *, fresh: bool = False) -> str:
+        """``fresh``: a new escalation, so that one call's claim never makes another's 409."""
+        if route in REGEX_PATHS:
+            return REGEX_PATHS[route]
+        values: dict[str, Callable[[], object]] = {
+            "escalation_id": lambda: (self.shop.escalation() if fresh else self.escalation).pk,
+            "inquiry_id": lambda: self.inquiry.pk,
+            "object_id": lambda: self._object_id(route),
+            "content_type_id": lambda: ContentType.objects.get_for_model(m.Customer).pk,
+            "id": lambda: self.shop.user("operator").pk,
+            "uidb64": lambda: "MQ",
+            "token": lambda: "set-password",
+        }
+        path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
+        assert resolve(path).route == route, f"{path} does not resolve to {route}"
+        return path
+
+    def _object_id(self, route: str) -> object:
+        found = re.match(r"admin/(\w+)/(\w+)/", route)
+        model = apps.get_model(found[1], found[2]) if found else m.Customer
+        return model._default_manager.order_by("pk").values_list("pk", flat=True).first()
+
+
+def support_records() -> None:
+    """One row for each admin model the demo seed leaves empty, so its pages show an object."""
+    shipment = m.Shipment.objects.get(order__number="ORD-1004")
+    today = timezone.localdate()
+    m.Redelivery.objects.create(
+        shipment=shipment,
+        operation_id="security-redelivery",
+        slot_date=today,
+        slot_window="14-16",
+        carrier_booking_id="bk-1",
+    )
+    m.DeliveryDateChange.objects.create(
+        shipment=shipment, operation_id="security-date", new_date=today, carrier_booking_id="bk-2"
+    )
+    m.GatewayTransaction.objects.create(
+        idempotency_key="security", kind="refund", payment_reference="pay-x", transaction_id="tx"
+    )
+    m.CarrierBooking.objects.create(
+        idempotency_key="security",
+        kind="redelivery",
+        tracking_number="0000-0000-0000",
+        delivery_date=today,
+        booking_id="bk-3",
+    )
+
+
+# --- Sockets ---------------------------------------------------------------------------------
+
+
+def socket_headers(user: User | None) -> list[tuple[bytes, bytes]]:
+    """An allowed Origin and, for a user, their session cookie (made outside the event loop)."""
+    if user is None:
+        return [ORIGIN]
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    return [ORIGIN, (b"cookie", f"{django_settings.SESSION_COOKIE_NAME}={session}".encode())]
+
+
+def socket_verdict(path: str, headers: list[tuple[bytes, bytes]]) -> str:
+    """``accepted``, ``closed 4403`` (accepted only to close), or ``rejected`` at handshake."""
+
+    async def attempt() -> str:
+        from netshop.asgi import application
+
+        communicator = WebsocketCommunicator(application, path, headers=headers)
+        connected, _ = await communicator.connect(timeout=5)
+        if not connected:
+            return "rejected"
+        if await communicator.receive_nothing(timeout=0.1):
+            await communicator.disconnect()
+            return "accepted"
+        message = await communicator.receive_output()
+        if message["type"] == "websocket.close":
+            # As a server would after the close handshake: lets the consumer stop at once.
+            await communicator.disconnect(code=message.get("code", 1000))
+            return f"closed {message.get('code')}"
+        await communicator.disconnect()
+        return "accepted"
+
+    return async_to_sync(attempt)()
+
+
+def as_text(value: Any) -> str:
+    """JSON-shaped values as one searchable string (non-ASCII kept as it is)."""
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+# --- What a run did ------------------------------------------------------------------------
+
+
+def side_effects() -> dict[str, list[Any]]:
+    """Every support action on record that the demo seed did not write."""
+    return {
+        "refunds": list(m.Refund.objects.exclude(operation_id__startswith="seed-").values_list()),
+        "cancellations": list(
+            m.Cancellation.objects.exclude(operation_id__startswith="seed-").values_list()
+        ),
+        "redeliveries": list(m.Redelivery.objects.values_list()),
+        "date_changes": list(m.DeliveryDateChange.objects.values_list()),
+        "gateway": list(m.GatewayTransaction.objects.values_list()),
+        "carrier": list(m.CarrierBooking.objects.values_list()),
+    }
+
+
+def new_coupons(before: set[int]) -> list[m.Coupon]:
+    return list(m.Coupon.objects.exclude(pk__in=before).select_related("customer"))
+
+
+def run_record(outcome: RunOutcome) -> str:
+    """Everything a run left behind, as one string: its state and what the console shows."""
+    inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
+    escalations = Escalation.objects.filter(inquiry=inquiry).values("package", "actions")
+    audit = AuditEntry.objects.filter(inquiry_id=inquiry.pk).values_list("data", flat=True)
+    return as_text(
+        {
+            "state": outcome.state,
+            "public": outcome.as_dict(),
+            "inquiry": [inquiry.reply, inquiry.handoffs, inquiry.escalation],
+            "escalations": list(escalations),
+            "audit": list(audit),
+        }
+    )

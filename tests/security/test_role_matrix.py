@@ -1,0 +1,300 @@
+"""Who may open what: every URL pattern and every socket, for every kind of caller.
+
+Given the seeded shop and its logins, when an anonymous visitor, a storefront (bearer token),
+a customer (c0001), an operator and a manager each call every URL pattern the root URLconf
+declares (walked recursively, so a new page cannot be forgotten) and open every socket, then
+each gets exactly the answer in the matrix below.
+
+Outcomes: a status code; ``login`` / ``admin-login`` for a redirect to that login page;
+``302 <path>`` for any other redirect (object ids shown as ``<uuid>`` and ``<pk>``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib import admin
+from django.http import HttpResponse
+from django.test import Client
+
+from netshop.roles import Role
+from tests.security.conftest import (
+    CALLERS,
+    FORBIDDEN_CLOSE,
+    PARAMETER,
+    RoutePaths,
+    Shop,
+    socket_headers,
+    socket_verdict,
+    url_routes,
+    websocket_routes,
+)
+
+Outcome = int | str
+LOGIN, ADMIN_LOGIN = "login", "admin-login"
+TO_DETAIL = "302 /console/escalations/<uuid>/"
+REFUSED, ACCEPTED = f"closed {FORBIDDEN_CLOSE}", "accepted"
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+PK = re.compile(r"/\d+/")
+
+
+@dataclass(frozen=True)
+class Row:
+    """Expected outcomes for (anonymous, token, customer, operator, manager)."""
+
+    expect: tuple[Outcome, Outcome, Outcome, Outcome, Outcome]
+    method: str = "get"
+    body: dict[str, Any] = field(default_factory=dict)
+    json: bool = False
+
+    def expected(self, caller: str) -> Outcome:
+        return self.expect[CALLERS.index(caller)]
+
+
+def everyone(outcome: Outcome, **kwargs: Any) -> Row:
+    return Row((outcome, outcome, outcome, outcome, outcome), **kwargs)
+
+
+def page(customer: Outcome, operator: Outcome, manager: Outcome, **kwargs: Any) -> Row:
+    """A login-protected page: anonymous visitors and storefronts are sent to log in."""
+    return Row((LOGIN, LOGIN, customer, operator, manager), **kwargs)
+
+
+def staff_api(ok: Outcome = 200, **kwargs: Any) -> Row:
+    """A staff endpoint: no session 401 (a token is no session), a customer's session 403."""
+    return Row((401, 401, 403, ok, ok), **kwargs)
+
+
+def admin_page(operator: Outcome, manager: Outcome | None = None, **kwargs: Any) -> Row:
+    """Non-staff are sent to the admin's login; staff see what their role's permissions allow."""
+    staff = (operator, operator if manager is None else manager)
+    return Row((ADMIN_LOGIN, ADMIN_LOGIN, ADMIN_LOGIN, *staff), **kwargs)
+
+
+DECISION = {"decision": "reject", "reason": "security matrix"}
+INQUIRY = {"customer_id": "C0001", "text": "ORD-1003が欠けて届きました。"}
+
+EXPECTED: dict[str, Row] = {
+    "healthz": everyone(200),
+    # Django's auth views: the login page is public, password pages need a login.
+    "accounts/login/": everyone(200),
+    "accounts/logout/": everyone(LOGIN, method="post"),
+    "accounts/password_change/": page(200, 200, 200),
+    "accounts/password_change/done/": page(200, 200, 200),
+    "accounts/password_reset/": everyone(200),
+    "accounts/password_reset/done/": everyone(200),
+    "accounts/reset/<uidb64>/<token>/": everyone(200),  # an invalid link, said so on the page
+    "accounts/reset/done/": everyone(200),
+    # The API: the schema and docs are public; the rest answers 401/403 in JSON.
+    "api/v1/openapi.json": everyone(200),
+    "api/v1/docs": everyone(200),
+    "api/v1/": everyone(404),  # ninja's root: nothing is served there
+    "api/v1/inquiries": Row((401, 202, 401, 401, 401), method="post", body=INQUIRY, json=True),
+    # A storefront token speaks for every customer (SPEC: it authenticates a shop).
+    "api/v1/inquiries/<inquiry_id>": Row((401, 200, 403, 200, 200)),
+    "api/v1/agents": Row((401, 200, 403, 200, 200)),
+    "api/v1/escalations": staff_api(),
+    "api/v1/escalations/<escalation_id>": staff_api(),
+    "api/v1/escalations/<escalation_id>/claim": staff_api(method="post"),
+    "api/v1/escalations/<escalation_id>/release": staff_api(method="post"),
+    "api/v1/escalations/<escalation_id>/decide": staff_api(method="post", body=DECISION, json=True),
+    "api/v1/events": staff_api(),
+    # The console: operators and managers.
+    "": everyone("302 /console/start/"),
+    "console/": page(403, 200, 200),
+    "console/start/": page("302 /help/", "302 /console/", "302 /console/"),
+    "console/rows": page(403, 200, 200),
+    "console/preferences": page(
+        403,
+        "302 /console/",
+        "302 /console/",
+        method="post",
+        body={"language": "en", "time_zone": "Asia/Tokyo"},
+    ),
+    "console/escalations/<uuid:escalation_id>/": page(403, 200, 200),
+    "console/escalations/<uuid:escalation_id>/live": page(403, 200, 200),
+    "console/escalations/<uuid:escalation_id>/claim": page(
+        403, TO_DETAIL, TO_DETAIL, method="post"
+    ),
+    "console/escalations/<uuid:escalation_id>/release": page(
+        403, TO_DETAIL, TO_DETAIL, method="post"
+    ),
+    "console/escalations/<uuid:escalation_id>/decide": page(
+        403, TO_DETAIL, TO_DETAIL, method="post", body=DECISION
+    ),
+    # The audit pages: managers only.
+    "audit/": page(403, 403, 200),
+    "audit/export.csv": page(403, 403, 200),
+    "audit/inquiries/<uuid:inquiry_id>/": page(403, 403, 200),
+    "audit/dashboard/": page(403, 403, 200),
+    # The help page: customers only (the inquiry is the customer's own).
+    "help/": page(200, 403, 403),
+    "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),
+    # The admin site itself.
+    "admin/": admin_page(200),
+    "admin/login/": Row((200, 200, 200, "302 /admin/", "302 /admin/")),
+    # Logging out of the admin sends staff where every logout goes (LOGOUT_REDIRECT_URL).
+    "admin/logout/": Row(
+        ("302 /admin/", "302 /admin/", "302 /admin/", LOGIN, LOGIN), method="post"
+    ),
+    "admin/password_change/": admin_page(200),
+    "admin/password_change/done/": admin_page(200),
+    "admin/autocomplete/": admin_page(403),
+    "admin/jsi18n/": admin_page(200),
+    "admin/r/<path:content_type_id>/<path:object_id>/": admin_page(404),  # no public URLs
+    "admin/^(?P<app_label>auth|netshop)/$": admin_page(200),
+    "admin/(?P<url>.*)$": admin_page(404),
+    "admin/auth/user/<id>/password/": admin_page(403),
+}
+
+
+def admin_model_rows() -> dict[str, Row]:
+    """Each registered model's admin pages, by what the roles' view permissions allow.
+
+    Both roles only hold ``view_*`` permissions on the shop's models (managers also on API
+    tokens) and none on ``auth``: lists and objects are readable, nothing can be added,
+    changed or deleted, and a bare object URL redirects to its (read-only) change page.
+    """
+    rows: dict[str, Row] = {}
+    # The registry is what the admin builds its URLs from; AdminSite has no public accessor.
+    for model in admin.site._registry:
+        meta = model._meta
+        prefix = f"admin/{meta.app_label}/{meta.model_name}/"
+        seen = tuple(
+            200 if _role_may_view(role, meta.app_label, meta.model_name) else 403
+            for role in (Role.OPERATOR, Role.MANAGER)
+        )
+        obj = "<path:object_id>/"
+        change = f"302 /admin/{meta.app_label}/{meta.model_name}/<pk>/change/"
+        rows |= {
+            prefix: admin_page(*seen),
+            f"{prefix}add/": admin_page(403),
+            f"{prefix}{obj}history/": admin_page(*seen),
+            f"{prefix}{obj}delete/": admin_page(403),
+            f"{prefix}{obj}change/": admin_page(*seen),
+            f"{prefix}{obj}": admin_page(change),
+        }
+    return rows
+
+
+def _role_may_view(role: Role, app_label: str, model_name: str | None) -> bool:
+    if app_label != "netshop":
+        return False
+    return not (role == Role.OPERATOR and model_name == "apitoken")
+
+
+def all_expected() -> dict[str, Row]:
+    return EXPECTED | admin_model_rows()
+
+
+def test_every_url_pattern_has_exactly_one_row() -> None:
+    routes = list(url_routes())
+
+    assert len(routes) == len(set(routes))
+    assert sorted(set(routes) - set(all_expected())) == [], "patterns without an expected row"
+    assert sorted(set(all_expected()) - set(routes)) == [], "rows for patterns that are gone"
+
+
+# --- Calling every pattern -------------------------------------------------------------------
+
+
+def outcome(response: HttpResponse) -> Outcome:
+    if response.status_code not in (301, 302, 303):
+        return response.status_code
+    target = urlsplit(response["Location"]).path
+    if target == "/accounts/login/":
+        return LOGIN
+    if target == "/admin/login/":
+        return ADMIN_LOGIN
+    target = UUID.sub("<uuid>", target)
+    return f"{response.status_code} {PK.sub('/<pk>/', target)}"
+
+
+def call(client: Client, path: str, row: Row) -> Any:
+    if row.method == "get":
+        return client.get(path)
+    if row.json:
+        return client.post(path, json.dumps(row.body), content_type="application/json")
+    return client.post(path, row.body)
+
+
+@pytest.mark.usefixtures("quiet_refusals")
+@pytest.mark.parametrize("caller", CALLERS)
+def test_every_url_answers_each_caller_as_the_matrix_says(shop: Shop, caller: str) -> None:
+    paths = RoutePaths(shop)
+    reader = shop.client(caller)
+    expected, actual = {}, {}
+
+    for route, row in sorted(all_expected().items()):
+        path = paths(route, fresh=row.method == "post")
+        # A POST may log the caller out or change their session: it gets a client of its own.
+        client = shop.client(caller) if row.method == "post" else reader
+        expected[route] = row.expected(caller)
+        actual[route] = outcome(call(client, path, row))
+
+    assert actual == expected
+
+
+def test_the_matrix_successes_for_staff_are_the_actions_themselves(shop: Shop) -> None:
+    claimed, decided = shop.escalation(), shop.escalation()
+
+    api = shop.client("operator").post(f"/api/v1/escalations/{claimed.pk}/claim")
+    page = shop.client("manager").post(f"/console/escalations/{decided.pk}/decide", DECISION)
+
+    assert (api.status_code, page.status_code) == (200, 302)
+    claimed.refresh_from_db()
+    decided.refresh_from_db()
+    assert claimed.claimed_by == shop.user("operator")
+    assert decided.decided_by == shop.user("manager")
+    assert (decided.decision or {})["decision"] == "reject"
+
+
+# --- Sockets ---------------------------------------------------------------------------------
+
+SOCKETS: dict[str, tuple[str, str, str, str, str]] = {
+    "ws/console/": (REFUSED, REFUSED, REFUSED, ACCEPTED, ACCEPTED),
+    "ws/console/escalations/<uuid:escalation_id>/": (REFUSED, REFUSED, REFUSED, ACCEPTED, ACCEPTED),
+    # The customer is c0001, who owns the inquiry; staff are no customers.
+    "ws/help/<uuid:inquiry_id>/": (REFUSED, REFUSED, ACCEPTED, REFUSED, REFUSED),
+}
+
+
+def test_every_socket_has_exactly_one_row() -> None:
+    assert sorted(websocket_routes()) == sorted(SOCKETS)
+
+
+def test_every_socket_answers_each_caller_as_the_matrix_says(live_shop: Shop) -> None:
+    escalation = live_shop.escalation("C0001")
+    inquiry = live_shop.inquiry("C0001")
+    values = {"escalation_id": str(escalation.pk), "inquiry_id": str(inquiry.pk)}
+    headers = {
+        caller: socket_headers(None if caller in ("anonymous", "token") else live_shop.user(caller))
+        for caller in CALLERS
+    }
+    headers["token"] = [*headers["token"], (b"authorization", _bearer(live_shop))]
+    expected, actual = {}, {}
+
+    for route, row in SOCKETS.items():
+        path = "/" + PARAMETER.sub(lambda found: values[found[1]], route)
+        for caller, wanted in zip(CALLERS, row, strict=True):
+            expected[route, caller] = wanted
+            actual[route, caller] = socket_verdict(path, headers[caller])
+
+    assert actual == expected
+
+
+def test_a_socket_from_a_foreign_origin_is_rejected_at_the_handshake(live_shop: Shop) -> None:
+    headers = socket_headers(live_shop.user("manager"))
+    foreign = [(b"origin", b"https://evil.example"), *headers[1:]]
+
+    assert socket_verdict("/ws/console/", foreign) == "rejected"
+    assert socket_verdict("/ws/console/", [h for h in headers if h[0] != b"origin"]) == "rejected"
+
+
+def _bearer(shop: Shop) -> bytes:
+    return f"Bearer {shop.storefront_key}".encode()
