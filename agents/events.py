@@ -7,11 +7,14 @@ that lost its socket fetch exactly what it missed (channel layers deliver at mos
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import threading
 from typing import Any, Literal
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from netshop.transactions import after_commit
@@ -95,8 +98,54 @@ def _send(groups: list[str], message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    try:
+        if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the server's loop
+            async_to_sync(_group_send)(layer, groups, message)
+        else:
+            _sender().send(layer, groups, message)
+    except Exception:  # a live update lost is recovered by the console's resync
+        logger.warning("could not send %s to %s", message["event"], groups, exc_info=True)
+
+
+async def _group_send(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
     for group in groups:
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except Exception:  # a live update lost is recovered by the console's resync
-            logger.warning("could not send %s to %s", message["event"], group, exc_info=True)
+        await layer.group_send(group, message)
+
+
+class _Sender:
+    """One event loop per process for channel-layer sends from synchronous code.
+
+    ``async_to_sync`` would build a loop, and channels-redis a connection, for every event;
+    a loop that lives as long as the process keeps its connections, and a lock keeps the
+    events in the order they were published.
+    """
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        self.lock: asyncio.Lock | None = None
+        threading.Thread(target=self.loop.run_forever, name="event-sender", daemon=True).start()
+
+    def send(self, layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+        future = asyncio.run_coroutine_threadsafe(self._send(layer, groups, message), self.loop)
+        future.result(timeout=SEND_TIMEOUT_S)
+
+    async def _send(self, layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+        if self.lock is None:
+            self.lock = asyncio.Lock()
+        async with self.lock:
+            await _group_send(layer, groups, message)
+
+
+SEND_TIMEOUT_S = 5.0
+_senders: dict[int, _Sender] = {}
+_senders_guard = threading.Lock()
+
+
+def _sender() -> _Sender:
+    """This process's sender (a forked worker gets its own: threads do not survive a fork)."""
+    with _senders_guard:
+        sender = _senders.get(os.getpid())
+        if sender is None:
+            sender = _senders[os.getpid()] = _Sender()
+        return sender
