@@ -41,6 +41,8 @@ FINAL_STATUSES = {
     InquiryStatus.HANDLED_BY_HUMAN,
     InquiryStatus.FAILED,
 }
+# The steps an operator follows on the live timeline (bookkeeping nodes are left out).
+TIMELINE_NODES = frozenset({"classify", "specialist", "review", "act_on_decisions", "merge"})
 # Errors that mean the database connection went away: retry the task, don't fail the run.
 DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
 
@@ -185,7 +187,7 @@ def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
     with driving_graph():
         for update in steps:
             for node, values in update.items():
-                if not node.startswith("__"):
+                if node in TIMELINE_NODES:
                     publish("run.step", step_payload(inquiry_id, node, values or {}))
 
 
