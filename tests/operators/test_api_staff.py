@@ -32,21 +32,6 @@ BASE = "/api/v1/escalations"
 NO_SUCH = "00000000-0000-0000-0000-000000000000"
 
 
-@pytest.fixture
-def op1() -> User:
-    return staff_user("op1", Role.OPERATOR)
-
-
-@pytest.fixture
-def op2() -> User:
-    return staff_user("op2", Role.OPERATOR)
-
-
-@pytest.fixture
-def escalation() -> Escalation:
-    return escalation_for()
-
-
 def post(client: Client, url: str, body: dict[str, Any] | None = None) -> Any:
     return client.post(url, json.dumps(body or {}), content_type="application/json")
 

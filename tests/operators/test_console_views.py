@@ -40,21 +40,6 @@ CANCEL_ACTION: dict[str, Any] = {
 }
 
 
-@pytest.fixture
-def op1() -> User:
-    return staff_user("op1", Role.OPERATOR)
-
-
-@pytest.fixture
-def op2() -> User:
-    return staff_user("op2", Role.OPERATOR)
-
-
-@pytest.fixture
-def escalation() -> Escalation:
-    return escalation_for()
-
-
 def customer_user(username: str = "cust") -> User:
     user = User.objects.create_user(username, password="x")
     CustomerFactory.create(user=user)
