@@ -15,9 +15,8 @@ from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils.module_loading import import_string
 
-from netshop.adapters.faults import FaultInjector
+from netshop.adapters.faults import FaultInjector, configured_adapter
 from netshop.errors import ExternalServiceError
 from netshop.models import CarrierBooking, Shipment
 
@@ -167,14 +166,6 @@ def _unknown_parcel(tracking_number: str) -> ExternalServiceError:
 
 
 def get_carrier() -> Carrier:
-    """The configured carrier: the simulator, or ``NETSHOP_CARRIER["backend"]`` (a class path).
-
-    Built afresh on each call so settings overrides apply; seeded fault sequences survive
-    because their random generators live in ``faults``, not here.
-    """
-    config: dict[str, Any] = dict(settings.NETSHOP_CARRIER)
-    backend = config.pop("backend", None)
-    if backend:
-        carrier: Carrier = import_string(backend)(**config)
-        return carrier
-    return CarrierSimulator(FaultInjector(SERVICE, config))
+    """The configured carrier: the simulator, or ``NETSHOP_CARRIER["backend"]`` (a class path)."""
+    carrier: Carrier = configured_adapter(SERVICE, settings.NETSHOP_CARRIER, CarrierSimulator)
+    return carrier

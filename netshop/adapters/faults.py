@@ -40,6 +40,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from django.utils.module_loading import import_string
+
 from netshop.errors import ExternalServiceError
 
 logger = logging.getLogger(__name__)
@@ -159,3 +161,19 @@ class FaultInjector:
             return
         detail = "no answer in time" if kind == "timeout" else "503 Service Unavailable"
         raise ExternalServiceError(self.service, kind, f"{operation}: {detail} (simulated)")
+
+
+def configured_adapter(
+    service: str, config: Mapping[str, Any], simulator: Callable[[FaultInjector], Any]
+) -> Any:
+    """The adapter a settings dict asks for: ``config["backend"]`` (a class path built with
+    the remaining keys), else the built-in simulator with those keys as its fault settings.
+
+    Built afresh on each call so settings overrides apply; seeded fault sequences survive
+    because their random generators live here, not in the adapter.
+    """
+    options = dict(config)
+    backend = options.pop("backend", None)
+    if backend:
+        return import_string(backend)(**options)
+    return simulator(FaultInjector(service, options))

@@ -19,9 +19,8 @@ from typing import Any, Protocol
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
-from django.utils.module_loading import import_string
 
-from netshop.adapters.faults import FaultInjector
+from netshop.adapters.faults import FaultInjector, configured_adapter
 from netshop.errors import ExternalServiceError
 from netshop.models import GatewayTransaction, Payment, PaymentStatus
 
@@ -197,14 +196,8 @@ def _record_of(row: GatewayTransaction) -> GatewayTransactionRecord:
 
 
 def get_gateway() -> PaymentGateway:
-    """The configured gateway: the simulator, or ``NETSHOP_GATEWAY["backend"]`` (a class path).
-
-    Built afresh on each call so settings overrides apply; seeded fault sequences survive
-    because their random generators live in ``faults``, not here.
-    """
-    config: dict[str, Any] = dict(settings.NETSHOP_GATEWAY)
-    backend = config.pop("backend", None)
-    if backend:
-        gateway: PaymentGateway = import_string(backend)(**config)
-        return gateway
-    return GatewaySimulator(FaultInjector(SERVICE, config))
+    """The configured gateway: the simulator, or ``NETSHOP_GATEWAY["backend"]`` (a class path)."""
+    gateway: PaymentGateway = configured_adapter(
+        SERVICE, settings.NETSHOP_GATEWAY, GatewaySimulator
+    )
+    return gateway
