@@ -149,3 +149,28 @@ def reply_sent(*, inquiry_id: str, status: str, language: str, length: int, acto
 def _figures(params: dict[str, Any]) -> dict[str, Any]:
     """The checkable parameters of an action (order, amount), not its free text."""
     return {k: v for k, v in params.items() if k in ("order_number", "amount")}
+
+
+def run_progress(inquiry: Any, state: dict[str, Any], previous: dict[str, Any]) -> None:
+    """Audit what a step of the run added (routing, hand-offs, the reply) since ``previous``."""
+    inquiry_id = str(inquiry.pk)
+    if state.get("classification") and not previous["intent"]:
+        inquiry_routed(inquiry_id=inquiry_id, classification=state["classification"])
+    handoffs_settled(
+        inquiry_id=inquiry_id, receipts=inquiry.handoffs, previous=previous["handoffs"] or []
+    )
+    if inquiry.reply and inquiry.reply != previous["reply"]:
+        reply_sent(
+            inquiry_id=inquiry_id,
+            status=inquiry.status,
+            language=inquiry.language,
+            length=len(inquiry.reply),
+            actor=_reply_author(inquiry, state),
+        )
+
+
+def _reply_author(inquiry: Any, state: dict[str, Any]) -> str:
+    if inquiry.status == "handled_by_human":
+        operators = [d.get("operator") for d in state.get("decisions", {}).values()]
+        return next((name for name in operators if name), "operator")
+    return SUPERVISOR

@@ -227,7 +227,7 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     )
     _update_inquiry(current, state, str(status))
     with audit_batch():
-        _audit_progress(current, state, previous)
+        audit_trail.run_progress(current, state, previous)
     return RunOutcome(
         inquiry_id=str(inquiry.pk),
         status=str(status),
@@ -248,31 +248,6 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
     inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
     inquiry.save()
     publish("inquiry.updated", inquiry_payload(inquiry))
-
-
-def _audit_progress(inquiry: Inquiry, state: dict[str, Any], previous: dict[str, Any]) -> None:
-    """Audit what this step of the run added: routing, hand-offs, the reply."""
-    inquiry_id = str(inquiry.pk)
-    if state.get("classification") and not previous["intent"]:
-        audit_trail.inquiry_routed(inquiry_id=inquiry_id, classification=state["classification"])
-    audit_trail.handoffs_settled(
-        inquiry_id=inquiry_id, receipts=inquiry.handoffs, previous=previous["handoffs"] or []
-    )
-    if inquiry.reply and inquiry.reply != previous["reply"]:
-        audit_trail.reply_sent(
-            inquiry_id=inquiry_id,
-            status=inquiry.status,
-            language=inquiry.language,
-            length=len(inquiry.reply),
-            actor=_reply_author(inquiry, state),
-        )
-
-
-def _reply_author(inquiry: Inquiry, state: dict[str, Any]) -> str:
-    if inquiry.status == InquiryStatus.HANDLED_BY_HUMAN:
-        operators = [d.get("operator") for d in state.get("decisions", {}).values()]
-        return next((name for name in operators if name), "operator")
-    return audit_trail.SUPERVISOR
 
 
 def _record_wait(
