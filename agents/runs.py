@@ -125,7 +125,12 @@ def inquiry_advance(*, inquiry_id: str) -> str:
     with run_lease(inquiry_id) as held:
         if not held:
             return "busy"
-        inquiry = Inquiry.objects.select_related("customer").get(pk=inquiry_id)
+        inquiry = Inquiry.objects.select_related("customer").filter(pk=inquiry_id).first()
+        if inquiry is None:
+            # A message outlived its inquiry (redelivered after the broker's visibility
+            # timeout, or sent for a row that was since erased): nothing to run, no retry.
+            logger.warning("no inquiry %s to advance; message dropped", inquiry_id)
+            return "gone"
         if inquiry.status in FINAL_STATUSES:
             return str(inquiry.status)
         try:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
 from netshop.adapters.faults import ENV_VAR, reset_fault_state
 
@@ -56,6 +57,20 @@ class Faults:
 @pytest.fixture
 def faults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Faults:
     return Faults(tmp_path / "faults.json", monkeypatch)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _empty_redis() -> None:
+    """The run owns its Redis database as it owns its PostgreSQL one, and starts it empty.
+
+    ``purge`` clears only the queue: deliveries an earlier run's killed workers never
+    acknowledged stay behind, and Redis hands them back once their visibility timeout passes,
+    to this run's workers, for inquiries this run's database never had.
+    """
+    from django.conf import settings
+
+    if settings.REDIS_URL:
+        redis.Redis.from_url(settings.REDIS_URL).flushdb()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -6,7 +6,9 @@ when inquiries and decisions arrive, then each refund or cancellation happens ex
 
 from __future__ import annotations
 
+import logging
 import threading
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -17,6 +19,7 @@ from agents.escalations import escalation_decide
 from agents.maintenance import runs_recover
 from agents.models import Escalation, Inquiry
 from agents.runs import inquiry_create
+from agents.tasks import advance_inquiry
 from netshop.demo.seed import seed_demo
 from netshop.errors import DomainError
 from netshop.models import Customer, GatewayTransaction, Refund
@@ -171,6 +174,20 @@ def test_a_worker_killed_mid_run_is_taken_over_from_the_last_checkpoint(shop: No
         wait_for_status(inquiry, "resolved")
 
     assert "配送中" in Inquiry.objects.get(pk=inquiry.pk).reply
+
+
+def test_a_message_that_outlived_its_inquiry_is_dropped_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Redis hands back unacknowledged messages after its visibility timeout, possibly for
+    inquiries erased since: the task must end quietly, not fail and retry forever."""
+    missing = str(uuid.uuid4())
+
+    with caplog.at_level(logging.WARNING, logger="agents.runs"):
+        outcome = advance_inquiry.apply(args=[missing])
+
+    assert (outcome.successful(), outcome.result) == (True, "gone")
+    assert [r.levelname for r in caplog.records if missing in r.getMessage()] == ["WARNING"]
 
 
 def _checkpoints(inquiry: Inquiry) -> int:
