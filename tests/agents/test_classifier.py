@@ -22,7 +22,7 @@ ORD, SHP, PAY, FAQ = "order", "shipping", "payment", "faq"
 
 def route(text: str) -> tuple[list[str], str]:
     classification = classify_text(text, today=TODAY)
-    return classification.agents, classification.intent
+    return list(classification.agents), str(classification.intent)
 
 
 ORDER_CASES = [
@@ -377,7 +377,7 @@ def per_agent_scores(
     expected: list[set[str]], predicted: list[set[str]]
 ) -> dict[str, tuple[float, float, float]]:
     """(precision, recall, F1) per agent over multi-label routing."""
-    scores = {}
+    scores: dict[str, tuple[float, float, float]] = {}
     for agent in AGENT_NAMES:
         tp = sum(agent in e and agent in p for e, p in zip(expected, predicted, strict=True))
         fp = sum(agent not in e and agent in p for e, p in zip(expected, predicted, strict=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from langchain_core.messages import messages_from_dict
+from langchain_core.messages import AIMessage, ToolMessage, messages_from_dict
 
 from agents.context import run_config
 from agents.runs import RunOutcome, support_graph
@@ -139,6 +139,6 @@ def assert_every_tool_call_closed(outcome: RunOutcome) -> None:
     )
     for transcript in state["transcripts"].values():
         messages = messages_from_dict(transcript)
-        called = {call["id"] for m in messages if m.type == "ai" for call in m.tool_calls}
-        answered = {m.tool_call_id for m in messages if m.type == "tool"}
+        called = {c["id"] for m in messages if isinstance(m, AIMessage) for c in m.tool_calls}
+        answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
         assert called == answered, json.dumps(transcript, default=str)[:500]

@@ -39,9 +39,11 @@ FAQ = {
 
 
 def brief(lang: str, intent: str, **fields: Any) -> dict[str, Any]:
-    base = {"language": lang, "today": "2025-12-01", "inquiry": "…", "intent": intent}
-    empty = {"secondary_intents": [], "results": {}, "not_checked": [], "pending_actions": []}
-    rest = {"action_results": [], "escalation": None}
+    base: dict[str, Any] = {"language": lang, "today": "2025-12-01", "inquiry": "…"}
+    base["intent"] = intent
+    empty: dict[str, Any] = {"secondary_intents": [], "results": {}, "not_checked": []}
+    empty["pending_actions"] = []
+    rest: dict[str, Any] = {"action_results": [], "escalation": None}
     return base | empty | rest | copy.deepcopy(fields)
 
 
@@ -71,7 +73,8 @@ def details(number: str = "ORD-1003", status: str = "delivered") -> dict[str, An
 
 def tracked(status: str = "in_transit", *, fallback: bool = False) -> dict[str, Any]:
     event = {"time": "2025-12-01T00:12:00+00:00", "status": status, "location": HUB}
-    info = {"tracking_number": "4821-7730-1195", "carrier": "Yamato", "status": status}
+    info: dict[str, Any] = {"tracking_number": "4821-7730-1195", "carrier": "Yamato"}
+    info["status"] = status
     info |= {"scheduled_date": "2025-12-03", "events": [] if fallback else [event]}
     extra = {"fallback": True, "fallback_reason": "carrier_timeout"} if fallback else {}
     return {"tracking": info, "order_number": "ORD-1002"} | extra
@@ -102,7 +105,7 @@ BOOKED = on(
 )
 DATE_CHANGE = {"order_number": "ORD-1002", "previous_date": "2025-12-03", "new_date": "2025-12-05"}
 CHANGED = on("shipping", change_delivery_date={"date_change": DATE_CHANGE | {"booking_id": "BK-2"}})
-GATEWAY = {"payment_reference": "pay_secret", "status": "partially_refunded"}
+GATEWAY: dict[str, Any] = {"payment_reference": "pay_secret", "status": "partially_refunded"}
 GATEWAY |= {"authorized_amount": 16780, "captured_amount": 16780, "refunded_amount": 3980}
 PAYMENT = {"payment": {"method": "card", "status": "captured"}, "gateway": GATEWAY}
 PAID = on("payment", check_payment_status=PAYMENT | {"order_number": "ORD-1003"})
@@ -482,7 +485,9 @@ def test_formatting(call: Callable[[], str], expected: str) -> None:
 def test_a_sparse_brief_still_gives_a_clean_reply() -> None:
     order = {"number": None, "status": None, "lines": [{"name": None}], "payment": None}
     tools = {"get_order_details": {"order": order}, "search_orders": {"orders": [{}]}}
-    shipping = {"track_shipment": {"tracking": {"status": None, "events": [{"time": None}]}}}
+    shipping: dict[str, Any] = {
+        "track_shipment": {"tracking": {"status": None, "events": [{"time": None}]}}
+    }
     shipping["change_delivery_date"] = {"date_change": {"new_date": None}}
     shipping["arrange_redelivery"] = {"error": "invalid_arguments", "message": "bad"}
     coupon = {"apply_coupon": {"coupon": {"code": "SORRY-X", "value": None}}}

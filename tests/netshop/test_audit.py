@@ -492,6 +492,7 @@ def test_a_redelivery_is_audited_once_and_not_on_a_replay() -> None:
 def test_a_delivery_date_change_is_audited_once_and_not_on_a_replay() -> None:
     order = in_transit_order(number="ORD-A1002", scheduled_in_days=2)
     previous = order.shipment.scheduled_date
+    assert previous is not None
     new_date = previous + dt.timedelta(days=3)
 
     for _ in range(2):

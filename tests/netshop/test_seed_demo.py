@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
+from django.db.models import Model
 from django.utils import timezone
 
 from netshop.demo import build_demo_data
@@ -45,11 +47,15 @@ def seed(*args: str) -> str:
 
 
 def row_counts() -> dict[str, int]:
-    models = [*apps.get_app_config("netshop").get_models(), get_user_model(), Group]
+    models: list[type[Model]] = [
+        *apps.get_app_config("netshop").get_models(),
+        get_user_model(),
+        Group,
+    ]
     return {model.__name__: model._default_manager.count() for model in models}
 
 
-def order_facts(number: str) -> dict[str, object]:
+def order_facts(number: str) -> dict[str, Any]:
     order = Order.objects.select_related("customer", "payment").get(number=number)
     return {
         "customer": order.customer.code,
@@ -111,6 +117,7 @@ def test_ord_1002_is_in_transit_and_due_in_a_few_days():
     assert shipment.order.status == "shipped"
     assert shipment.tracking_number == "4821-7730-1195"
     assert shipment.status == "in_transit"
+    assert shipment.scheduled_date is not None
     assert today + dt.timedelta(days=2) <= shipment.scheduled_date <= today + dt.timedelta(days=5)
     assert shipment.original_scheduled_date == shipment.scheduled_date
     assert list(shipment.events.values_list("status", flat=True)) == ["preparing", "in_transit"]

@@ -7,12 +7,14 @@ import datetime as dt
 import io
 import json
 import uuid
-from typing import Any
+from collections.abc import AsyncIterator, Iterator
+from typing import Any, cast
 
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
 from django.db import connection
+from django.http import StreamingHttpResponse
 from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -274,8 +276,8 @@ def test_export_rows_carry_every_column(manager: Client, log: dict[str, AuditEnt
 
 def test_export_leaves_out_rows_appended_while_it_streams(manager: Client) -> None:
     first = _entry("agent.started")
-    response = manager.get("/audit/export.csv?action=agent.started")
-    chunks = iter(response.streaming_content)
+    response = cast(StreamingHttpResponse, manager.get("/audit/export.csv?action=agent.started"))
+    chunks = iter(cast(Iterator[bytes], response.streaming_content))
     header = next(chunks)
     rows_so_far = next(chunks)  # the head was fixed before this chunk was read
     _entry("agent.started")
@@ -308,8 +310,12 @@ def test_export_streams_asynchronously_under_asgi(monkeypatch: pytest.MonkeyPatc
     async def fetch() -> tuple[bool, bytes]:
         client = AsyncClient()
         await client.aforce_login(user)
-        response = await client.get("/audit/export.csv?action=agent.started")
-        body = b"".join([chunk async for chunk in response.streaming_content])
+        response = cast(
+            StreamingHttpResponse, await client.get("/audit/export.csv?action=agent.started")
+        )
+        body = b"".join(
+            [chunk async for chunk in cast(AsyncIterator[bytes], response.streaming_content)]
+        )
         return response.is_async, body
 
     is_async, body = async_to_sync(fetch)()
