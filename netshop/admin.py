@@ -298,11 +298,11 @@ class FaqEntryAdmin(admin.ModelAdmin):
 class ApiTokenAdmin(admin.ModelAdmin):
     """Tokens are issued by ``manage.py create_api_token`` (the key is shown only there)."""
 
-    list_display = ("name", "prefix", "created_at", "revoked_at")
+    list_display = ("name", "prefix", "user", "created_at", "revoked_at")
     list_filter = ("revoked_at",)
-    search_fields = ("name", "prefix")
-    fields = ("name", "prefix", "created_at", "revoked_at")
-    readonly_fields = ("name", "prefix", "created_at", "revoked_at")
+    search_fields = ("name", "prefix", "user__username")
+    fields = ("name", "prefix", "user", "created_at", "revoked_at")
+    readonly_fields = ("name", "prefix", "user", "created_at", "revoked_at")
     actions = ("revoke",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -302,11 +302,24 @@ class CarrierBooking(models.Model):
 
 
 class ApiToken(models.Model):
-    """A storefront's bearer token. Only a SHA-256 digest is stored; the key is shown once."""
+    """A bearer token for the API. Only a SHA-256 digest is stored; the key is shown once.
+
+    Without a ``user`` it is a storefront's: it submits and follows inquiries for any
+    customer. With one it is that staff member's, for scripts and tools: it acts as them,
+    with whatever role they hold at the moment of each request, and opens no page.
+    """
 
     name = models.CharField(max_length=80, unique=True)
     key_digest = models.CharField(max_length=64, unique=True)
     prefix = models.CharField(max_length=8, help_text="First characters, to recognise a key.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        help_text="The staff member this token acts as; empty for a storefront's token.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
 

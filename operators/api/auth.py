@@ -1,8 +1,8 @@
-"""Who is calling: a storefront (bearer token) or a staff member (Django session).
+"""Who is calling: a storefront (its bearer token) or a staff member (session or own token).
 
 Authentication answers 401; a caller who is known but lacks the role gets 403 from
-``require_role``. Staff sign in with their session only, and the session's unsafe requests
-must carry the CSRF token, as in the rest of the site.
+``require_role``. A staff session's unsafe requests must carry the CSRF token, as in the rest
+of the site; a staff token needs none, since no browser sends it on its own.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from ninja.errors import AuthorizationError
 from ninja.security import APIKeyCookie, HttpBearer
@@ -19,15 +20,35 @@ from netshop.models import ApiToken
 from netshop.roles import Role, user_has_role
 
 
+def live_tokens(key: str) -> QuerySet[ApiToken]:
+    """The unrevoked token with this key, if any (looked up by digest only)."""
+    return ApiToken.objects.filter(key_digest=ApiToken.digest(key), revoked_at__isnull=True)
+
+
 class StorefrontToken(HttpBearer):
     """``Authorization: Bearer <key>``: a storefront's token that has not been revoked."""
 
     def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
         if not token:
             return None
-        return ApiToken.objects.filter(
-            key_digest=ApiToken.digest(token), revoked_at__isnull=True
-        ).first()
+        return live_tokens(token).filter(user__isnull=True).first()
+
+
+class StaffToken(HttpBearer):
+    """``Authorization: Bearer <key>``: a staff member's own token; the request acts as them.
+
+    The role is checked on each request like a session's, so taking a role away takes it
+    from the person's tokens too; a deactivated account's tokens stop working.
+    """
+
+    def authenticate(self, request: HttpRequest, token: str) -> User | None:
+        if not token:
+            return None
+        found = live_tokens(token).filter(user__is_active=True).select_related("user").first()
+        if found is None or found.user is None:
+            return None
+        request.user = found.user  # audit and services see the same person a session shows
+        return found.user
 
 
 class StaffSession(APIKeyCookie):
@@ -49,7 +70,9 @@ class StaffSession(APIKeyCookie):
 
 
 storefront = StorefrontToken()
+staff_token = StaffToken()
 staff = StaffSession()
+STAFF = [staff_token, staff]  # either proves a staff member; roles are checked per endpoint
 
 
 def require_role(request: HttpRequest, role: Role) -> User:

@@ -40,8 +40,8 @@ def _domain(request: HttpRequest, exc: DomainError, api: NinjaAPI) -> HttpRespon
 
 def _unauthenticated(request: HttpRequest, exc: AuthenticationError, api: NinjaAPI) -> HttpResponse:
     message = (
-        "Authentication required: a valid storefront token (Authorization: Bearer <key>) or a "
-        "staff session, as the endpoint's documentation says."
+        "Authentication required: a valid storefront token (Authorization: Bearer <key>), or a "
+        "staff session or staff token, as the endpoint's documentation says."
     )
     response = _error(api, request, 401, "unauthenticated", message)
     response["WWW-Authenticate"] = 'Bearer realm="netshop"'

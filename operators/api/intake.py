@@ -10,7 +10,7 @@ from agents.models import Inquiry
 from agents.runs import inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
-from operators.api.auth import require_storefront_or_role, staff, storefront
+from operators.api.auth import STAFF, require_storefront_or_role, storefront
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
 from operators.selectors import inquiry_get
 
@@ -41,7 +41,7 @@ def inquiry_submit(
 
 @router.get(
     "/inquiries/{inquiry_id}",
-    auth=[storefront, staff],
+    auth=[storefront, *STAFF],
     response={200: InquiryOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
     summary="Where an inquiry stands",
 )
@@ -52,7 +52,7 @@ def inquiry_detail(request: HttpRequest, inquiry_id: str) -> InquiryOut:
 
 @router.get(
     "/agents",
-    auth=[storefront, staff],
+    auth=[storefront, *STAFF],
     response={200: dict, 401: ErrorOut, 403: ErrorOut},
     tags=["agents"],
     summary="The agent cards",

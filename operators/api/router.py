@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from operators.api import intake, staff
+from operators.api import audit, intake, staff
 from operators.api.errors import register_error_handlers
 
 api = NinjaAPI(
     title="NetShop support API",
     version="1",
     description=(
-        "Storefronts submit and follow inquiries with a bearer token; staff work the "
-        "escalation queue with their session (unsafe methods need the CSRF token). Every "
-        'error answers {"code", "message"}.'
+        "Storefronts submit and follow inquiries with their bearer token. Staff work the "
+        "escalation queue and read the audit log with their session (unsafe methods need the "
+        "CSRF token) or with a personal token from `manage.py create_api_token NAME --user "
+        'USERNAME`, sent as a bearer token. Every error answers {"code", "message"}.'
     ),
     urls_namespace="api-v1",
 )
 register_error_handlers(api)
 api.add_router("", intake.router)
 api.add_router("", staff.router)
+api.add_router("", audit.router)

@@ -136,3 +136,43 @@ class ConsoleEventPage(Schema):
     events: list[ConsoleEventOut]
     last_seq: int = Field(description="Pass as ``after`` to continue from here.")
     has_more: bool
+
+
+class AuditEntryOut(Schema):
+    """One audit entry as stored; ``hash`` chains it to ``prev_hash`` (SPEC 5.5)."""
+
+    seq: int
+    created_at: IsoTime
+    action: str
+    actor: str
+    inquiry_id: str | None
+    operation_id: str
+    verdict: str
+    reason: str
+    data: dict[str, Any]
+    prev_hash: str
+    hash: str
+
+
+class AuditTrailOut(Schema):
+    inquiry_id: str
+    entries: list[AuditEntryOut] = Field(description="Oldest first.")
+    truncated: bool = Field(description="True when only the first entries are listed.")
+
+
+class AuditPageOut(Schema):
+    entries: list[AuditEntryOut] = Field(description="Newest first.")
+    next_before: int | None = Field(description="Pass as ``before`` for the next (older) page.")
+
+
+class AuditQuery(Schema):
+    """The audit search's filters, as on the manager's search page; empty means any."""
+
+    inquiry: str | None = Field(None, description="An inquiry id.")
+    actor: str | None = Field(None, description="Exact, or a prefix ending in ``:``.")
+    action: str | None = Field(None, description="Exact, or a prefix ending in ``.``.")
+    verdict: str | None = None
+    reason: str | None = None
+    date_from: str | None = Field(None, description="YYYY-MM-DD, the shop's local day.")
+    date_to: str | None = Field(None, description="YYYY-MM-DD, inclusive.")
+    q: str | None = Field(None, description="Free text over ids and order numbers.")

@@ -12,7 +12,7 @@ from agents.escalations import escalation_claim, escalation_decide, escalation_r
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
-from operators.api.auth import require_role, staff
+from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (
     ConsoleEventOut,
     ConsoleEventPage,
@@ -32,7 +32,7 @@ from operators.selectors import (
     escalation_list,
 )
 
-router = Router(auth=[staff], tags=["staff"])
+router = Router(auth=STAFF, tags=["staff"])
 
 DENIED = {401: ErrorOut, 403: ErrorOut}
 CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}

@@ -57,6 +57,12 @@ def csv_chunks(entries: QuerySet[AuditEntry]) -> Iterator[str]:
         last = chunk[-1].seq
 
 
+def export_response(request: HttpRequest, entries: QuerySet[AuditEntry]) -> StreamingHttpResponse:
+    """The export of ``entries`` as a dated CSV attachment (the page's and the API's)."""
+    filename = f"audit-{timezone.localtime():%Y%m%d-%H%M%S}.csv"
+    return csv_response(request, csv_chunks(entries), filename)
+
+
 def csv_response(
     request: HttpRequest, chunks: Iterator[str], filename: str
 ) -> StreamingHttpResponse:

@@ -11,13 +11,12 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from netshop.roles import Role
 from operators.access import role_required
 from operators.audit import presenters, selectors
-from operators.audit.export import csv_chunks, csv_response
+from operators.audit.export import export_response
 from operators.audit.forms import ACTION_SUGGESTIONS, AuditSearchForm
 
 DASHBOARD_DAYS = (7, 30, 90)
@@ -47,9 +46,7 @@ def export(request: HttpRequest) -> HttpResponse:
     form = AuditSearchForm(request.GET)
     if not form.is_valid():
         return HttpResponseBadRequest(form.errors.as_text(), content_type="text/plain")
-    entries = selectors.audit_search(form.filters())
-    filename = f"audit-{timezone.localtime():%Y%m%d-%H%M%S}.csv"
-    response = csv_response(request, csv_chunks(entries), filename)
+    response = export_response(request, selectors.audit_search(form.filters()))
     # ``role_required`` is typed for HttpResponse views; Django serves a streaming one the same.
     return cast(HttpResponse, response)
 

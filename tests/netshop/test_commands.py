@@ -124,3 +124,27 @@ def test_create_api_token_revokes_a_token():
 def test_create_api_token_refuses_to_revoke_an_unknown_token():
     with pytest.raises(CommandError, match="No API token named 'nope'"):
         create_api_token("nope", "--revoke")
+
+
+def test_create_api_token_with_a_user_issues_that_staff_members_own_token():
+    create_staff("aiko", "--role", "operator", "--password", "s3cret-pass")
+
+    out, err = create_api_token("aiko-script", "--user", "aiko")
+
+    token = ApiToken.objects.get(name="aiko-script")
+    assert token.user == get_user_model().objects.get(username="aiko")
+    assert token.key_digest == ApiToken.digest(out.strip())
+    assert "staff member 'aiko'" in err
+
+
+@pytest.mark.parametrize(
+    ("username", "problem"),
+    [("nobody", "No user named 'nobody'"), ("shopper", "'shopper' is not an active operator")],
+)
+def test_create_api_token_refuses_a_user_who_is_not_staff(username, problem):
+    get_user_model().objects.create_user("shopper", password="x")
+
+    with pytest.raises(CommandError, match=problem):
+        create_api_token("their-token", "--user", username)
+
+    assert not ApiToken.objects.exists()

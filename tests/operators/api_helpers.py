@@ -27,11 +27,21 @@ REFUND_ACTION: dict[str, Any] = {
 
 
 def storefront_key(name: str = "storefront", *, revoked: bool = False) -> str:
+    return _api_key(name, None, revoked)
+
+
+def staff_key(user: User, *, revoked: bool = False) -> str:
+    """A token issued to ``user`` (as ``create_api_token NAME --user`` issues one)."""
+    return _api_key(f"{user.username}-token", user, revoked)
+
+
+def _api_key(name: str, user: User | None, revoked: bool) -> str:
     key = secrets.token_urlsafe(32)
     ApiToken.objects.create(
         name=name,
         key_digest=ApiToken.digest(key),
         prefix=key[:8],
+        user=user,
         revoked_at=timezone.now() if revoked else None,
     )
     return key

@@ -9,16 +9,21 @@ from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
+STAFF: list[dict[str, list[str]]] = [{"StaffToken": []}, {"StaffSession": []}]
+SHOP_OR_STAFF: list[dict[str, list[str]]] = [{"StorefrontToken": []}, *STAFF]
 EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
     "/api/v1/inquiries": {"post": [{"StorefrontToken": []}]},
-    "/api/v1/inquiries/{inquiry_id}": {"get": [{"StorefrontToken": []}, {"StaffSession": []}]},
-    "/api/v1/agents": {"get": [{"StorefrontToken": []}, {"StaffSession": []}]},
-    "/api/v1/escalations": {"get": [{"StaffSession": []}]},
-    "/api/v1/escalations/{escalation_id}": {"get": [{"StaffSession": []}]},
-    "/api/v1/escalations/{escalation_id}/claim": {"post": [{"StaffSession": []}]},
-    "/api/v1/escalations/{escalation_id}/release": {"post": [{"StaffSession": []}]},
-    "/api/v1/escalations/{escalation_id}/decide": {"post": [{"StaffSession": []}]},
-    "/api/v1/events": {"get": [{"StaffSession": []}]},
+    "/api/v1/inquiries/{inquiry_id}": {"get": SHOP_OR_STAFF},
+    "/api/v1/agents": {"get": SHOP_OR_STAFF},
+    "/api/v1/escalations": {"get": STAFF},
+    "/api/v1/escalations/{escalation_id}": {"get": STAFF},
+    "/api/v1/escalations/{escalation_id}/claim": {"post": STAFF},
+    "/api/v1/escalations/{escalation_id}/release": {"post": STAFF},
+    "/api/v1/escalations/{escalation_id}/decide": {"post": STAFF},
+    "/api/v1/events": {"get": STAFF},
+    "/api/v1/inquiries/{inquiry_id}/audit": {"get": STAFF},
+    "/api/v1/audit": {"get": STAFF},
+    "/api/v1/audit/export.csv": {"get": STAFF},
 }
 
 
@@ -38,9 +43,10 @@ def test_the_schema_lists_every_path_with_who_may_call_it(schema: dict[str, Any]
     assert security == EXPECTED
 
 
-def test_the_schema_names_the_two_ways_to_authenticate(schema: dict[str, Any]) -> None:
+def test_the_schema_names_the_three_ways_to_authenticate(schema: dict[str, Any]) -> None:
     assert schema["components"]["securitySchemes"] == {
         "StorefrontToken": {"type": "http", "scheme": "bearer"},
+        "StaffToken": {"type": "http", "scheme": "bearer"},
         "StaffSession": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
     }
 

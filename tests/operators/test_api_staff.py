@@ -17,11 +17,13 @@ from django.test import Client
 from django.utils import timezone
 
 from agents.models import ConsoleEvent, Escalation, Inquiry
+from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from tests.operators.api_helpers import (
     bearer,
     escalation_for,
     signed_in,
+    staff_key,
     staff_user,
     storefront_key,
 )
@@ -70,6 +72,11 @@ STAFF_CALLS = [
         ("signed_in_customer", 403),
         ("operator", 200),
         ("manager", 200),
+        ("operator_token", 200),
+        ("manager_token", 200),
+        ("roleless_user_token", 403),
+        ("revoked_operator_token", 401),
+        ("deactivated_operator_token", 401),
     ],
 )
 @pytest.mark.parametrize(("method", "path"), STAFF_CALLS)
@@ -93,7 +100,23 @@ def test_staff_endpoints_admit_operators_and_managers_only(
         assert (escalation.status, escalation.claimed_by) == ("open", None)
 
 
+STAFF_TOKENS = {
+    "operator_token": Role.OPERATOR,
+    "manager_token": Role.MANAGER,
+    "roleless_user_token": None,
+    "revoked_operator_token": Role.OPERATOR,
+    "deactivated_operator_token": Role.OPERATOR,
+}
+
+
 def caller_client(caller: str) -> Client:
+    """A client for each kind of caller; tokens go without a session and without CSRF."""
+    if caller in STAFF_TOKENS:
+        user = staff_user(caller, STAFF_TOKENS[caller])
+        if caller.startswith("deactivated"):
+            User.objects.filter(pk=user.pk).update(is_active=False)
+        key = staff_key(user, revoked=caller.startswith("revoked"))
+        return Client(enforce_csrf_checks=True, headers=bearer(key))
     if caller.endswith("_token"):
         key = storefront_key(caller, revoked=caller == "revoked_token")
         return Client(headers=bearer(key))
@@ -101,6 +124,27 @@ def caller_client(caller: str) -> Client:
     if caller in roles:
         return signed_in(staff_user(caller, roles[caller]))
     return Client()
+
+
+def test_a_decision_made_with_a_staff_token_is_that_persons(escalation: Escalation) -> None:
+    client = caller_client("operator_token")
+
+    response = decide(client, escalation, decision="reject", reason="not eligible")
+
+    assert response.status_code == 200
+    escalation.refresh_from_db()
+    assert escalation.decided_by == User.objects.get(username="operator_token")
+    decided = AuditEntry.objects.get(action="decision.reject")
+    assert decided.actor == "operator_token"
+
+
+def test_a_staff_token_loses_what_its_owner_loses(op1: User, escalation: Escalation) -> None:
+    client = Client(headers=bearer(staff_key(op1)))
+    assert client.get(BASE).status_code == 200
+
+    op1.groups.clear()
+
+    assert client.get(BASE).status_code == 403
 
 
 def test_a_session_post_without_the_csrf_token_is_refused(

@@ -28,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.operators.api_helpers import staff_key
 from tests.security.conftest import Shop
 
 pytestmark = pytest.mark.usefixtures("quiet_refusals")
@@ -48,7 +49,12 @@ OPERATIONS = [
     ("POST /api/v1/escalations/{escalation_id}/claim", "session"),
     ("POST /api/v1/escalations/{escalation_id}/release", "session"),
     ("POST /api/v1/escalations/{escalation_id}/decide", "session"),
+    ("POST /api/v1/escalations/{escalation_id}/decide", "staff_token"),
     ("GET /api/v1/events", "session"),
+    ("GET /api/v1/inquiries/{inquiry_id}/audit", "staff_token"),
+    ("GET /api/v1/audit", "session"),
+    ("GET /api/v1/audit", "staff_token"),
+    ("GET /api/v1/audit/export.csv", "session"),
 ]
 
 
@@ -82,6 +88,9 @@ def test_every_operation_is_fuzzed(api_schema: Any) -> None:
 def credentials(shop: Shop, kind: str) -> dict[str, dict[str, str]]:
     if kind == "token":
         return {"headers": {"Authorization": f"Bearer {shop.storefront_key}"}, "cookies": {}}
+    if kind == "staff_token":
+        key = staff_key(shop.user("manager"))
+        return {"headers": {"Authorization": f"Bearer {key}"}, "cookies": {}}
     session = shop.client("manager").cookies[django_settings.SESSION_COOKIE_NAME].value
     return {
         "headers": {"X-CSRFToken": CSRF},

@@ -23,6 +23,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from netshop.roles import Role
+from tests.operators.api_helpers import bearer, staff_key
 from tests.security.conftest import (
     CALLERS,
     FORBIDDEN_CLOSE,
@@ -104,6 +105,10 @@ EXPECTED: dict[str, Row] = {
     "api/v1/escalations/<escalation_id>/release": staff_api(method="post"),
     "api/v1/escalations/<escalation_id>/decide": staff_api(method="post", body=DECISION, json=True),
     "api/v1/events": staff_api(),
+    # The audit log: an inquiry's trail for staff; search and export for managers.
+    "api/v1/inquiries/<inquiry_id>/audit": staff_api(),
+    "api/v1/audit": Row((401, 401, 403, 403, 200)),
+    "api/v1/audit/export.csv": Row((401, 401, 403, 403, 200)),
     # The console: operators and managers.
     "": everyone("302 /console/start/"),
     "console/": page(403, 200, 200),
@@ -240,6 +245,23 @@ def test_every_url_answers_each_caller_as_the_matrix_says(shop: Shop, caller: st
     assert actual == expected
 
 
+@pytest.mark.usefixtures("quiet_refusals")
+@pytest.mark.parametrize("role", ["operator", "manager"])
+def test_a_staff_token_opens_the_api_its_owner_may_and_no_page(shop: Shop, role: str) -> None:
+    """A personal token is an API credential: under ``api/`` it answers as its owner's
+    session does; everywhere else it is no login at all."""
+    paths = RoutePaths(shop)
+    key = staff_key(shop.user(role))
+    expected, actual = {}, {}
+
+    for route, row in sorted(all_expected().items()):
+        path = paths(route, fresh=row.method == "post")
+        expected[route] = row.expected(role if route.startswith("api/") else "anonymous")
+        actual[route] = outcome(call(Client(headers=bearer(key)), path, row))
+
+    assert actual == expected
+
+
 def test_the_matrix_successes_for_staff_are_the_actions_themselves(shop: Shop) -> None:
     claimed, decided = shop.escalation(), shop.escalation()
 
@@ -286,6 +308,12 @@ def test_every_socket_answers_each_caller_as_the_matrix_says(live_shop: Shop) ->
             actual[route, caller] = socket_verdict(path, headers[caller])
 
     assert actual == expected
+
+
+def test_a_staff_token_opens_no_socket(live_shop: Shop) -> None:
+    token = (b"authorization", f"Bearer {staff_key(live_shop.user('manager'))}".encode())
+
+    assert socket_verdict("/ws/console/", [*socket_headers(None), token]) == REFUSED
 
 
 def test_a_socket_from_a_foreign_origin_is_rejected_at_the_handshake(live_shop: Shop) -> None:

@@ -1,48 +1,77 @@
-"""``manage.py create_api_token NAME``: issue (or revoke) a storefront bearer token."""
+"""``manage.py create_api_token NAME [--user USERNAME]``: issue (or revoke) an API token.
+
+Without ``--user`` the token is a storefront's; with it, the staff member's own.
+"""
 
 from __future__ import annotations
 
 import secrets
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from netshop.models import ApiToken
+from netshop.roles import Role, user_has_role
 
 PREFIX_LENGTH = 8
 
 
 class Command(BaseCommand):
     help = (
-        "Create a named API token for the storefront and print its key once: only a digest is "
-        "stored, so the key cannot be shown again. With --revoke, revoke the token instead."
+        "Create a named API token and print its key once: only a digest is stored, so the key "
+        "cannot be shown again. Without --user it is a storefront's token; with --user, a staff "
+        "member's own, acting as them. With --revoke, revoke the named token instead."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("name")
+        parser.add_argument(
+            "--user",
+            metavar="USERNAME",
+            help="Issue the token to this operator or manager (it acts with their role).",
+        )
         parser.add_argument("--revoke", action="store_true", help="Revoke the named token.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["revoke"]:
             self._revoke(options["name"])
         else:
-            self._create(options["name"])
+            owner = self._staff_member(options["user"]) if options["user"] else None
+            self._create(options["name"], owner)
 
-    def _create(self, name: str) -> None:
+    def _staff_member(self, username: str) -> User:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise CommandError(f"No user named {username!r}.")
+        if not user_has_role(user, Role.OPERATOR):
+            raise CommandError(
+                f"{username!r} is not an active operator or manager; "
+                f"give them a role first (manage.py create_staff {username} --role operator)."
+            )
+        return user
+
+    def _create(self, name: str, owner: User | None) -> None:
         if ApiToken.objects.filter(name=name).exists():
             raise CommandError(f"An API token named {name!r} already exists; choose another name.")
         key = secrets.token_urlsafe(32)
         try:
             with transaction.atomic():
                 ApiToken.objects.create(
-                    name=name, key_digest=ApiToken.digest(key), prefix=key[:PREFIX_LENGTH]
+                    name=name,
+                    key_digest=ApiToken.digest(key),
+                    prefix=key[:PREFIX_LENGTH],
+                    user=owner,
                 )
         except IntegrityError as exc:  # created concurrently under the same name
             raise CommandError(f"An API token named {name!r} already exists.") from exc
+        holder = f"staff member {owner.username!r}" if owner else "the storefront"
         # The key alone goes to stdout so scripts can capture it; the advice goes to stderr.
-        self.stderr.write(f"API token {name!r} created. Store the key now; it is not shown again:")
+        self.stderr.write(
+            f"API token {name!r} for {holder} created. Store the key now; it is not shown again:"
+        )
         self.stdout.write(key)
         self.stderr.write("Send it as: Authorization: Bearer <key>")
 
