@@ -10,7 +10,13 @@ from typing import Any
 
 from netshop.audit import AuditAction, audit_record
 
-SUPERVISOR = "agent:supervisor"
+
+def agent_actor(name: str) -> str:
+    """How an agent signs the audit log: ``agent:shipping``."""
+    return f"agent:{name}"
+
+
+SUPERVISOR = agent_actor("supervisor")
 
 
 def inquiry_received(*, inquiry_id: object, customer_id: str, channel: str, length: int) -> None:
@@ -47,7 +53,7 @@ def handoffs_settled(
     for receipt in receipts:
         if (receipt["handoff_id"], receipt["verdict"]) in seen:
             continue
-        agent = f"agent:{receipt['receiver']}"
+        agent = agent_actor(receipt["receiver"])
         if receipt["handoff_id"] not in known_handoffs:
             audit_record(
                 action=AuditAction.AGENT_STARTED,

@@ -8,6 +8,7 @@ from django.conf import settings
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
+from agents.audit_trail import agent_actor
 from agents.context import run_context, stable_operation_id
 from agents.prompts import SHARED_RULES
 from agents.specialists.base import ApprovalRequired, Specialist
@@ -98,6 +99,7 @@ def apply_coupon(reason: str, config: RunnableConfig, value: int | None = None) 
         value=min(value or cap, cap),
         inquiry_ref=context.inquiry_id,
         operation_id=stable_operation_id(context.inquiry_id, "apply_coupon"),
+        actor=agent_actor("payment"),
     )
     return {
         "coupon": {

@@ -8,6 +8,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
+from agents.audit_trail import agent_actor
 from agents.context import run_context, stable_operation_id
 from agents.prompts import SHARED_RULES
 from agents.specialists.base import Specialist
@@ -79,6 +80,7 @@ def arrange_redelivery(
         slot_date=date.fromisoformat(slot_date),
         slot_window=slot_window,
         operation_id=stable_operation_id(context.inquiry_id, "arrange_redelivery", order_number),
+        actor=agent_actor("shipping"),
     )
     return {
         "redelivery": {
@@ -106,6 +108,7 @@ def change_delivery_date(
         shipment=shipment,
         new_date=date.fromisoformat(new_date),
         operation_id=stable_operation_id(context.inquiry_id, "change_delivery_date", order_number),
+        actor=agent_actor("shipping"),
     )
     return {
         "date_change": {

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.utils import timezone
 
-from netshop.audit import SYSTEM_ACTOR, AuditAction, audit_record, inquiry_id_from_ref
+from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer
 from netshop.services.idempotency import run_once
@@ -18,7 +18,9 @@ from netshop.services.policy_checks import coupon_checks, raise_first_failure
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 
 
-def coupon_issue(*, customer: Customer, value: int, inquiry_ref: str, operation_id: str) -> Coupon:
+def coupon_issue(
+    *, customer: Customer, value: int, inquiry_ref: str, operation_id: str, actor: str
+) -> Coupon:
     """Issue an apology coupon worth ``value`` yen, at most one per inquiry.
 
     Runs once per ``operation_id``. The customer row is locked so two coupons for one inquiry
@@ -33,7 +35,7 @@ def coupon_issue(*, customer: Customer, value: int, inquiry_ref: str, operation_
                 == (customer.pk, value, inquiry_ref)
             ),
             lock=lambda: Customer.objects.select_for_update().get(pk=customer.pk),
-            perform=lambda locked: _issue(locked, value, inquiry_ref, operation_id),
+            perform=lambda locked: _issue(locked, value, inquiry_ref, operation_id, actor),
         )
     except IntegrityError:
         raise DomainError(
@@ -41,7 +43,9 @@ def coupon_issue(*, customer: Customer, value: int, inquiry_ref: str, operation_
         ) from None
 
 
-def _issue(customer: Customer, value: int, inquiry_ref: str, operation_id: str) -> Coupon:
+def _issue(
+    customer: Customer, value: int, inquiry_ref: str, operation_id: str, actor: str
+) -> Coupon:
     raise_first_failure(coupon_checks(value=value, inquiry_ref=inquiry_ref))
     valid_days = getattr(settings, "NETSHOP_COUPON_VALID_DAYS", 90)
     coupon = Coupon.objects.create(
@@ -55,7 +59,7 @@ def _issue(customer: Customer, value: int, inquiry_ref: str, operation_id: str) 
     # The code itself is left out: it is redeemable, like a small gift card.
     audit_record(
         action=AuditAction.SIDE_EFFECT_COUPON,
-        actor=SYSTEM_ACTOR,
+        actor=actor,
         inquiry_id=inquiry_id_from_ref(inquiry_ref),
         operation_id=operation_id,
         data={"customer": customer.code, "amount": value, "coupon_id": coupon.pk},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from netshop.adapters.carrier import get_carrier
-from netshop.audit import SYSTEM_ACTOR, AuditAction, audit_record, inquiry_id_from_ref
+from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.models import DeliveryDateChange, Redelivery, Shipment, ShipmentEvent
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import (
@@ -16,7 +16,7 @@ from netshop.services.policy_checks import (
 
 
 def redelivery_arrange(
-    *, shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str
+    *, shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str, actor: str
 ) -> Redelivery:
     """Book a redelivery slot for a parcel the driver took back to the depot.
 
@@ -31,12 +31,12 @@ def redelivery_arrange(
             == (shipment.pk, slot_date, slot_window)
         ),
         lock=lambda: _lock(shipment),
-        perform=lambda locked: _redeliver(locked, slot_date, slot_window, operation_id),
+        perform=lambda locked: _redeliver(locked, slot_date, slot_window, operation_id, actor),
     )
 
 
 def delivery_date_change(
-    *, shipment: Shipment, new_date: dt.date, operation_id: str
+    *, shipment: Shipment, new_date: dt.date, operation_id: str, actor: str
 ) -> DeliveryDateChange:
     """Move a delivery that is not yet out for delivery to a date near the original one.
 
@@ -48,7 +48,7 @@ def delivery_date_change(
         operation_id,
         same=lambda done: (done.shipment_id, done.new_date) == (shipment.pk, new_date),
         lock=lambda: _lock(shipment),
-        perform=lambda locked: _change_date(locked, new_date, operation_id),
+        perform=lambda locked: _change_date(locked, new_date, operation_id, actor),
     )
 
 
@@ -57,7 +57,7 @@ def _lock(shipment: Shipment) -> Shipment:
 
 
 def _redeliver(
-    shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str
+    shipment: Shipment, slot_date: dt.date, slot_window: str, operation_id: str, actor: str
 ) -> Redelivery:
     checks = redelivery_checks(shipment=shipment, slot_date=slot_date, slot_window=slot_window)
     raise_first_failure(checks)
@@ -83,7 +83,7 @@ def _redeliver(
     )
     audit_record(
         action=AuditAction.SIDE_EFFECT_REDELIVERY,
-        actor=SYSTEM_ACTOR,
+        actor=actor,
         inquiry_id=inquiry_id_from_ref(operation_id),
         operation_id=operation_id,
         data={
@@ -98,7 +98,9 @@ def _redeliver(
     return redelivery
 
 
-def _change_date(shipment: Shipment, new_date: dt.date, operation_id: str) -> DeliveryDateChange:
+def _change_date(
+    shipment: Shipment, new_date: dt.date, operation_id: str, actor: str
+) -> DeliveryDateChange:
     raise_first_failure(date_change_checks(shipment=shipment, new_date=new_date))
     booking_id = get_carrier().change_delivery_date(
         tracking_number=shipment.tracking_number, new_date=new_date, idempotency_key=operation_id
@@ -116,7 +118,7 @@ def _change_date(shipment: Shipment, new_date: dt.date, operation_id: str) -> De
     )
     audit_record(
         action=AuditAction.SIDE_EFFECT_DATE_CHANGE,
-        actor=SYSTEM_ACTOR,
+        actor=actor,
         inquiry_id=inquiry_id_from_ref(operation_id),
         operation_id=operation_id,
         data={

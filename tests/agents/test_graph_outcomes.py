@@ -12,6 +12,7 @@ import pytest
 
 from agents.runs import RunOutcome
 from agents.schemas import Envelope
+from netshop.audit.models import AuditEntry
 from netshop.models import Cancellation, Order, Redelivery, Refund
 
 Ask = Callable[..., RunOutcome]
@@ -103,6 +104,8 @@ def test_redelivery_of_ord_1004_is_booked_once(ask: Ask) -> None:
     assert booked["order_number"] == "ORD-1004"
     assert booked["slot_window"] == "08-12"
     assert Redelivery.objects.filter(shipment__order__number="ORD-1004").count() == 1
+    audited = AuditEntry.objects.get(action="side_effect.redelivery")
+    assert (audited.actor, str(audited.inquiry_id)) == ("agent:shipping", outcome.inquiry_id)
 
 
 def test_an_unknown_question_with_no_order_still_gets_an_faq_answer(ask: Ask) -> None:

@@ -467,13 +467,17 @@ def test_a_redelivery_is_audited_once_and_not_on_a_replay() -> None:
 
     for _ in range(2):
         redelivery = redelivery_arrange(
-            shipment=order.shipment, slot_date=slot, slot_window="14-16", operation_id=op
+            shipment=order.shipment,
+            slot_date=slot,
+            slot_window="14-16",
+            operation_id=op,
+            actor="agent:shipping",
         )
 
     assert _side_effects() == [
         (
             "side_effect.redelivery",
-            "system",
+            "agent:shipping",
             op,
             INQUIRY,
             {
@@ -497,13 +501,13 @@ def test_a_delivery_date_change_is_audited_once_and_not_on_a_replay() -> None:
 
     for _ in range(2):
         change = delivery_date_change(
-            shipment=order.shipment, new_date=new_date, operation_id="op-7"
+            shipment=order.shipment, new_date=new_date, operation_id="op-7", actor="sato"
         )
 
     assert _side_effects() == [
         (
             "side_effect.delivery_date_change",
-            "system",
+            "sato",
             "op-7",
             None,  # not an agents' operation id: filed under no inquiry
             {
@@ -524,12 +528,18 @@ def test_a_coupon_is_audited_once_without_its_code() -> None:
     op = _op("apply_coupon")
 
     for _ in range(2):
-        coupon = coupon_issue(customer=customer, value=500, inquiry_ref=INQUIRY, operation_id=op)
+        coupon = coupon_issue(
+            customer=customer,
+            value=500,
+            inquiry_ref=INQUIRY,
+            operation_id=op,
+            actor="agent:payment",
+        )
 
     assert _side_effects() == [
         (
             "side_effect.coupon",
-            "system",
+            "agent:payment",
             op,
             INQUIRY,
             {"customer": "C9001", "amount": 500, "coupon_id": coupon.pk},

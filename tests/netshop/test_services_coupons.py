@@ -20,7 +20,11 @@ def _issue(
     customer: Customer, value: int, inquiry_ref: str = "inq-1", operation_id: str = "op-1"
 ) -> Coupon:
     return coupon_issue(
-        customer=customer, value=value, inquiry_ref=inquiry_ref, operation_id=operation_id
+        customer=customer,
+        value=value,
+        inquiry_ref=inquiry_ref,
+        operation_id=operation_id,
+        actor="agent:payment",
     )
 
 

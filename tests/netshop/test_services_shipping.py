@@ -35,12 +35,18 @@ def _redeliver(
     shipment: Shipment, slot_date: dt.date, window: str = "14-16", operation_id: str = "op-1"
 ) -> Redelivery:
     return redelivery_arrange(
-        shipment=shipment, slot_date=slot_date, slot_window=window, operation_id=operation_id
+        shipment=shipment,
+        slot_date=slot_date,
+        slot_window=window,
+        operation_id=operation_id,
+        actor="agent:shipping",
     )
 
 
 def _change(shipment: Shipment, new_date: dt.date, operation_id: str = "op-1"):
-    return delivery_date_change(shipment=shipment, new_date=new_date, operation_id=operation_id)
+    return delivery_date_change(
+        shipment=shipment, new_date=new_date, operation_id=operation_id, actor="agent:shipping"
+    )
 
 
 def _state(shipment: Shipment) -> tuple[str, dt.date | None, int, int, int]:
