@@ -10,12 +10,15 @@ to it) on every call costs more CPU than the offline model's whole answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Literal
 
 from django.conf import settings
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
@@ -34,15 +37,28 @@ def chat_model(role: ModelRole) -> BaseChatModel:
     )
 
 
-_structured_cache: dict[tuple[int, type], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
+_bound_cache: dict[tuple[int, object], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
 
 
 def structured(model: BaseChatModel, schema: type) -> Runnable[Any, Any]:
     """``model.with_structured_output(schema)``, built once per model and schema."""
-    cached = _structured_cache.get((id(model), schema))
+    return _bound_once(model, schema, lambda: model.with_structured_output(schema))
+
+
+def with_tools(model: BaseChatModel, tools: tuple[BaseTool, ...]) -> Runnable[Any, AIMessage]:
+    """``model.bind_tools(tools)``, built once per model and tool set (turning the tools'
+    signatures into JSON schemas costs milliseconds, on every model turn otherwise)."""
+    names = tuple(tool.name for tool in tools)  # tools are unhashable; their names are unique
+    return _bound_once(model, names, lambda: model.bind_tools(list(tools)))
+
+
+def _bound_once(
+    model: BaseChatModel, key: object, bind: Callable[[], Runnable[Any, Any]]
+) -> Runnable[Any, Any]:
+    cached = _bound_cache.get((id(model), key))
     if cached is None or cached[0] is not model:  # the id of a model since dropped
-        cached = (model, model.with_structured_output(schema))
-        _structured_cache[(id(model), schema)] = cached
+        cached = (model, bind())
+        _bound_cache[(id(model), key)] = cached
     return cached[1]
 
 

@@ -38,10 +38,13 @@ def customer_get(*, code: str) -> Customer:
 
 
 def order_get_for_customer(*, customer: Customer, number: str) -> Order:
-    """One of ``customer``'s orders by number; another customer's order is "not found" too."""
+    """One of ``customer``'s orders by number; another customer's order is "not found" too.
+
+    Loaded with all that ``order_facts`` reads, so its facts need no second read.
+    """
     wanted = unicodedata.normalize("NFKC", number).strip().upper()
     try:
-        return _orders().get(customer=customer, number=wanted)
+        return _orders_with_facts().get(customer=customer, number=wanted)
     except Order.DoesNotExist:
         raise DomainError(
             "order_not_found", f"no order {wanted} for customer {customer.code}"
@@ -86,12 +89,13 @@ def shipment_for_tracking(*, customer: Customer, tracking_number: str) -> Shipme
     return shipment
 
 
-def order_facts(*, order: Order) -> dict[str, Any]:
+def order_facts(*, order: Order, reload: bool = True) -> dict[str, Any]:
     """The facts about ``order`` an operator or agent decides on, as JSON-safe values.
 
-    Read afresh (three queries), so the facts reflect refunds made since ``order`` was loaded.
+    Read afresh (three queries), so the facts reflect refunds made since ``order`` was loaded;
+    ``reload=False`` takes them from an order ``order_get_for_customer`` has just loaded.
     """
-    fresh = _orders().prefetch_related("payment__refunds").get(pk=order.pk)
+    fresh = _orders_with_facts().get(pk=order.pk) if reload else order
     payment = _related(fresh, "payment")
     shipment = _related(fresh, "shipment")
     return {
@@ -147,6 +151,10 @@ def _orders() -> QuerySet[Order]:
     return Order.objects.select_related("customer", "payment", "shipment").prefetch_related(
         Prefetch("lines", queryset=lines)
     )
+
+
+def _orders_with_facts() -> QuerySet[Order]:
+    return _orders().prefetch_related("payment__refunds")
 
 
 def _related(order: Order, name: str) -> Any:

@@ -46,6 +46,11 @@ class OfflineChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> Runnable[LanguageModelInput, AIMessage]:
         schemas = [convert_to_openai_tool(tool) for tool in tools]
+        traced = kwargs.get("ls_structured_output_format")
+        if traced and len(schemas) == 1:
+            # LangChain turns this schema into JSON again on every call, only for tracing
+            # metadata (most of a classification's CPU): give it the one already converted.
+            kwargs["ls_structured_output_format"] = {**traced, "schema": schemas[0]}
         return self.bind(tools=schemas, tool_choice=tool_choice, **kwargs)
 
     def _generate(

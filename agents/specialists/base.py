@@ -224,7 +224,7 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
     """The specialist's own ReAct sub-graph: think, act, think ... (bounded)."""
 
     def think(state: SpecialistState) -> SpecialistState:
-        model = llm.chat_model("specialist").bind_tools(list(specialist.tools))
+        model = llm.with_tools(llm.chat_model("specialist"), specialist.tools)
         try:
             reply = model.invoke(state["messages"])
         except Exception as exc:  # any model failure ends the loop with an error envelope

@@ -61,7 +61,7 @@ def get_order_details(order_number: str, config: RunnableConfig) -> dict[str, An
         order_number: the order number, e.g. ORD-1003.
     """
     order = selectors.order_get_for_customer(customer=_customer(config), number=order_number)
-    return {"order": selectors.order_facts(order=order)}
+    return {"order": selectors.order_facts(order=order, reload=False)}
 
 
 @tool
@@ -79,7 +79,7 @@ def cancel_order(order_number: str, reason: str, config: RunnableConfig) -> dict
     order = selectors.order_get_for_customer(customer=_customer(config), number=order_number)
     checks = cancel_checks(order=order)
     raise_first_failure(checks)
-    facts = selectors.order_facts(order=order)
+    facts = selectors.order_facts(order=order, reload=False)
     raise ApprovalRequired(
         {
             "action_id": stable_operation_id(context.inquiry_id, "cancel_order", order.number),

@@ -39,7 +39,7 @@ def check_payment_status(order_number: str, config: RunnableConfig) -> dict[str,
         order_number: the order number, e.g. ORD-1003.
     """
     order = _order(config, order_number)
-    facts = selectors.order_facts(order=order)
+    facts = selectors.order_facts(order=order, reload=False)
     payment = facts.get("payment")
     if payment is None:
         raise DomainError("no_payment", f"{order.number} has no payment on record.")
@@ -62,7 +62,7 @@ def process_refund(
     """
     context = run_context(config)
     order = _order(config, order_number)
-    facts = selectors.order_facts(order=order)
+    facts = selectors.order_facts(order=order, reload=False)
     refundable = int((facts.get("payment") or {}).get("refundable", 0))
     requested = amount
     proposed = refundable if requested is None or requested > refundable else max(requested, 0)
