@@ -6,9 +6,25 @@ run continues from its checkpoint under a lease, and every side effect has an op
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
+from celery.signals import worker_process_init
 
 from agents.runs import DATABASE_GONE, inquiry_advance
+from agents.warm import process_warm_up
+
+logger = logging.getLogger(__name__)
+
+
+@worker_process_init.connect
+def _ready_for_runs(**_: object) -> None:
+    """Each worker process (prefork child, or the solo pool's one) warms up before its first
+    task; if it cannot (the database is down, say), runs build what they need as they go."""
+    try:
+        process_warm_up()
+    except Exception:
+        logger.exception("warm-up failed; the first run will build what it needs")
 
 
 @shared_task(

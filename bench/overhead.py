@@ -154,12 +154,15 @@ def main(argv: list[str] | None = None) -> None:
     count = max(1, min(args.count, 500))
 
     harness.configure(fresh=not args.reuse_db)
+    from agents.warm import process_warm_up
+
     asks = harness.mixed_inquiries(WARMUP + count)
     runner = Runner()
     harness.log(f"warming up ({WARMUP} each way)")
     for ask in asks[:WARMUP]:
         runner.ours(ask, record=False)
         runner.bare(ask, record=False)
+    process_warm_up()  # what every worker process does before its first task
     harness.log(f"measuring {count} inquiries each way, interleaved")
     for ask in asks[WARMUP:]:
         runner.ours(ask)
