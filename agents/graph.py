@@ -1,10 +1,14 @@
 """The support team's graph, wiring only. Read top to bottom:
 
-    classify -> plan -> execute -+-> specialist (xN in parallel, Send) -> execute ...
-                                 +-> review -+-> acknowledge -> await_approval -> act_on_decisions
-                                             +-> merge -> finalize        (-> merge -> finalize)
+    classify -> plan -+-> specialist (xN in parallel, Send) -> execute -+-> specialist ...
+                      +-> review <-------------------------------------+
+    review -+-> acknowledge -> await_approval -> act_on_decisions -> merge
+            +-> merge (writes the reply and settles the status)
 
-A take-over skips ``merge``: the operator's reply is the reply.
+``plan`` starts the first wave itself, and ``merge`` ends the run: every step is a
+checkpoint, so the common path takes no more of them than it needs. ``finalize`` settles
+the runs that get no reply from the team: a supervisor failure, and a take-over (the
+operator's reply is the reply).
 One compiled graph per checkpointer; the thread id is the inquiry id.
 """
 
@@ -35,7 +39,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
 
     graph.add_edge(START, "classify")
     graph.add_conditional_edges("classify", supervisor.route_after_classify, ["plan", "finalize"])
-    graph.add_edge("plan", "execute")
+    graph.add_conditional_edges("plan", supervisor.route_steps, ["specialist", "review"])
     graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
     graph.add_edge("specialist", "execute")
     graph.add_conditional_edges("review", supervisor.route_after_review, ["acknowledge", "merge"])
@@ -44,7 +48,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_conditional_edges(
         "act_on_decisions", approval.route_after_decisions, ["merge", "finalize"]
     )
-    graph.add_edge("merge", "finalize")
+    graph.add_edge("merge", END)
     graph.add_edge("finalize", END)
 
     return graph.compile(checkpointer=checkpointer, name="netshop_support")

@@ -43,9 +43,10 @@ def classify(state: InquiryState) -> dict[str, Any]:
 
 
 def make_plan(state: InquiryState) -> dict[str, Any]:
+    """Planner: number the steps, one agent each, and start the ones nothing waits on."""
     classification = Classification.model_validate(state["classification"])
     plan = planner.make_plan(classification)
-    return {"plan": plan, "plan_history": [{"kind": "plan", "steps": plan}]}
+    return {"plan": planner.start_ready(plan), "plan_history": [{"kind": "plan", "steps": plan}]}
 
 
 def execute(state: InquiryState) -> dict[str, Any]:
@@ -84,13 +85,15 @@ def route_after_review(state: InquiryState) -> str:
 
 
 def merge(state: InquiryState) -> dict[str, Any]:
-    """Supervisor: write one reply in the customer's language from everything known."""
+    """Supervisor: write one reply in the customer's language from everything known, and
+    settle the run's status with it (one step, so one checkpoint, for both)."""
     try:
         text = _write(state)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("reply writing failed: %s", type(exc).__name__)
         return _escalate_now(type(exc).__name__)
-    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+    reply = {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+    return reply | finalize(state)
 
 
 def acknowledge(state: InquiryState) -> dict[str, Any]:
