@@ -176,6 +176,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome:
             "inquiry_id": str(inquiry.pk),
             "customer_id": inquiry.customer.code,
             "text": inquiry.text,
+            "customer_language": inquiry.customer.language,
         }
         _drive(graph, initial, config)
     return _record(inquiry, graph.get_state(config))

@@ -7,7 +7,7 @@ readable and portable between the SQLite and PostgreSQL savers.
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
@@ -23,11 +23,13 @@ def merge_dicts(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
 
 
 class InquiryInput(TypedDict):
-    """What a run starts from. ``customer_id`` comes from the authenticated intake only."""
+    """What a run starts from. ``customer_id`` comes from the authenticated intake only;
+    ``customer_language`` is the customer's own setting, for texts that do not say."""
 
     inquiry_id: str
     customer_id: str
     text: str
+    customer_language: NotRequired[str]
 
 
 class PlanStep(TypedDict):

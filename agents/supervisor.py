@@ -18,6 +18,7 @@ from agents.handoffs import build_handoff
 from agents.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
 from agents.schemas import Classification
 from agents.state import InquiryState
+from agents.understanding.text import language_evident
 
 logger = logging.getLogger(__name__)
 
@@ -35,9 +36,12 @@ def classify(state: InquiryState) -> dict[str, Any]:
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)
         return _escalate_now(type(exc).__name__)
+    language: str = classification.language
+    if not language_evident(state["text"]):  # "ORD-1002?" says nothing of the language
+        language = state.get("customer_language") or language
     return {
         "classification": classification.model_dump(),
-        "language": classification.language,
+        "language": language,
         "messages": [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")],
     }
 

@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import get_args
 
-from agents.schemas import AGENT_NAMES, AgentName, Classification, Intent
+from agents.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.understanding.cues_en import CUES_EN
 from agents.understanding.cues_ja import CUES_JA
 from agents.understanding.entities import extract_entities
@@ -54,16 +54,28 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     """Read an inquiry: the intents, the agents they need, entities, language, confidence."""
     prepared = prepare(text)
     scores = score_intents(prepared)
-    chosen = choose_intents(scores)
+    cued = choose_intents(scores)
+    entities = extract_entities(text, today=today)
+    chosen = cued or implied_by(entities) or [FALLBACK]
     return Classification(
-        agents=agents_for(chosen or [FALLBACK]),
-        intent=chosen[0] if chosen else FALLBACK,
+        agents=agents_for(chosen),
+        intent=chosen[0],
         secondary_intents=chosen[1:],
-        entities=extract_entities(text, today=today),
+        entities=entities,
         language=detect_language(text),
-        confidence=confidence(scores, chosen),
+        confidence=confidence(scores, cued),
         injection_suspected=injection_suspected(prepared),
     )
+
+
+def implied_by(entities: Entities) -> list[Intent]:
+    """With no cue at all, a bare number still says what is wanted: a parcel is tracked,
+    an order looked up (a customer pasting "4821-7730-1195" is not asking the FAQ)."""
+    if entities.tracking_numbers:
+        return ["track_shipment"]
+    if entities.order_numbers:
+        return ["get_order_details"]
+    return []
 
 
 def score_intents(prepared: str) -> dict[Intent, IntentScore]:

@@ -48,6 +48,12 @@ def detect_language(text: str) -> Literal["ja", "en"]:
     return "ja" if kanji and kanji >= 2 * latin_words else "en"
 
 
+def language_evident(text: str) -> bool:
+    """Whether any words carry the text, rather than only order numbers, digits and signs."""
+    plain = _IDENTIFIER.sub(" ", normalize(text))
+    return bool(_KANA.search(plain) or _KANJI.search(plain) or _LATIN_WORD.search(plain))
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences (or question marks' worth of text): the unit a cue's context is judged in."""
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]

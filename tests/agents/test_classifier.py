@@ -45,6 +45,10 @@ ORDER_CASES = [
     ("What did I order last week?", [ORD], "search_orders"),
     ("Can you tell me the items and prices on ORD-1004?", [ORD], "get_order_details"),
     ("ORD-1003の中身を教えて", [ORD], "get_order_details"),
+    # A bare number with no words around it still says what is wanted.
+    ("ORD-2001", [ORD], "get_order_details"),
+    ("4821-7730-1195", [ORD, SHP], "track_shipment"),
+    ("荷物 4821-7730-1195", [ORD, SHP], "track_shipment"),
     ("I ordered by mistake, please void it", [ORD], "cancel_order"),
     ("ORD-1001は不要になりました", [ORD], "cancel_order"),
     ("去年買ったものを調べたい", [ORD], "search_orders"),

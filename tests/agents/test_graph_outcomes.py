@@ -86,6 +86,22 @@ def test_tracking_ord_1002_answers_with_the_carrier_status_in_japanese(ask: Ask)
     assert "配送中" in outcome.state["reply"]
 
 
+@pytest.mark.parametrize(
+    ("customer", "text", "language", "expected"),
+    [
+        ("C0001", "4821-7730-1195", "ja", "配送中"),
+        ("C0002", "ORD-2001?", "en", "ORD-2001"),
+    ],
+)
+def test_a_bare_number_is_answered_in_the_customers_own_language(
+    ask: Ask, customer: str, text: str, language: str, expected: str
+) -> None:
+    outcome = ask(text, customer=customer)
+
+    assert (outcome.status, outcome.state["language"]) == ("resolved", language)
+    assert expected in outcome.state["reply"]
+
+
 def test_tracking_in_english_answers_in_english(ask: Ask) -> None:
     outcome = ask("Where is my package? Tracking number 4821-7730-1195.")
 
