@@ -17,7 +17,7 @@ from django.utils import timezone
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
-from agents import audit_trail
+from agents import audit_trail, policy
 from agents.checkpointer import get_checkpointer
 from agents.context import run_config
 from agents.db import driving_graph
@@ -275,15 +275,17 @@ def _record_wait(
 @transaction.atomic
 def _record_crash(inquiry: Inquiry, exc: Exception) -> None:
     """Nothing is lost: a run that crashed is failed and handed to a person."""
+    escalation = policy.supervisor_failure(type(exc).__name__)
     inquiry.status = InquiryStatus.FAILED
-    inquiry.save(update_fields=["status", "updated_at"])
+    inquiry.escalation = escalation.as_dict()
+    inquiry.save(update_fields=["status", "escalation", "updated_at"])
     publish("inquiry.updated", inquiry_payload(inquiry))
     escalation_record_wait(
         inquiry=inquiry,
         wait_key=f"{inquiry.pk}:crash",
-        kind="failure",
-        reason="supervisor_failure",
-        summary=f"the run failed: {type(exc).__name__}",
+        kind=escalation.kind,
+        reason=escalation.reason,
+        summary=escalation.summary,
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
     )
 

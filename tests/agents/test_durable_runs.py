@@ -14,16 +14,19 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 
+from agents import runs
 from agents.escalations import escalation_decide
 from agents.maintenance import runs_recover
 from agents.models import Escalation, Inquiry
-from agents.runs import inquiry_create
+from agents.runs import inquiry_advance, inquiry_create
 from agents.tasks import advance_inquiry
 from netshop.demo.seed import seed_demo
 from netshop.errors import DomainError
 from netshop.models import Customer, GatewayTransaction, Refund
 from netshop.roles import Role, role_assign
+from tests.operators.api_helpers import bearer, storefront_key
 from tests.support.workers import running_workers, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -188,6 +191,28 @@ def test_a_message_that_outlived_its_inquiry_is_dropped_with_a_warning(
 
     assert (outcome.successful(), outcome.result) == (True, "gone")
     assert [r.levelname for r in caplog.records if missing in r.getMessage()] == ["WARNING"]
+
+
+def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(
+    shop: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    customer = Customer.objects.get(code="C0001")
+    inquiry = inquiry_create(customer=customer, text="ORD-1002はどこ？", start=False)
+
+    def crash(inquiry: Inquiry) -> object:
+        raise RuntimeError("simulated crash")
+
+    monkeypatch.setattr(runs, "_advance", crash)
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+
+    followed = Client(headers=bearer(storefront_key())).get(f"/api/v1/inquiries/{inquiry.pk}")
+    assert followed.json()["status"] == "failed"
+    assert followed.json()["escalation"] == {
+        "kind": "failure",
+        "reason": "supervisor_failure",
+        "summary": "the supervisor failed: RuntimeError",
+    }
+    assert Escalation.objects.get(inquiry=inquiry).reason == "supervisor_failure"
 
 
 def _checkpoints(inquiry: Inquiry) -> int:
