@@ -59,6 +59,11 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
             "summary": f"{failed} failed at the gateway; not retried",
             "failed_agents": [],
         }
+    else:
+        # An edit may rewrite the reply too; it stands only if every action went through.
+        edited = [d.get("reply", "").strip() for d in decisions.values() if d["decision"] == "edit"]
+        if any(edited):
+            update["operator_reply"] = next(reply for reply in edited if reply)
     return update
 
 

@@ -167,13 +167,17 @@ def _validated(
     if decision == "take_over" and not reply.strip():
         raise DomainError("reply_required", "Taking over needs the reply to send.")
     if decision == "edit":
-        _check_edit(escalation, params)
+        _check_edit(escalation, params, reply)
     return {"decision": decision, "params": params, "reason": reason, "reply": reply}
 
 
-def _check_edit(escalation: Escalation, params: dict[str, Any]) -> None:
-    if not params:
-        raise DomainError("params_required", "An edit needs the parameters to change.")
+def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
+    if not params and not reply.strip():
+        raise DomainError(
+            "params_required", "An edit needs the parameters or the reply to change."
+        )
+    if "reason" in params and not str(params["reason"]).strip():
+        raise DomainError("reason_required", "The refund or cancellation needs a reason.")
     for action in escalation.actions:
         unknown = set(params) - EDITABLE_PARAMS.get(action["kind"], set())
         if unknown:

@@ -72,4 +72,6 @@ class InquiryState(InquiryInput, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     """The customer-facing conversation: the inquiry and the reply."""
     reply: str
+    operator_reply: str
+    """A reply an operator wrote with their edit: sent instead of the writer's."""
     status: RunStatus

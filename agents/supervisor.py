@@ -90,9 +90,10 @@ def route_after_review(state: InquiryState) -> str:
 
 def merge(state: InquiryState) -> dict[str, Any]:
     """Supervisor: write one reply in the customer's language from everything known, and
-    settle the run's status with it (one step, so one checkpoint, for both)."""
+    settle the run's status with it (one step, so one checkpoint, for both). A reply the
+    operator wrote with their edit is sent as they wrote it."""
     try:
-        text = _write(state)
+        text = state.get("operator_reply") or _write(state)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("reply writing failed: %s", type(exc).__name__)
         return _escalate_now(type(exc).__name__)

@@ -66,7 +66,8 @@ def process_refund(
     refundable = int((facts.get("payment") or {}).get("refundable", 0))
     requested = amount
     proposed = refundable if requested is None or requested > refundable else max(requested, 0)
-    checks = refund_checks(order=order, amount=proposed, reason=reason or "customer request")
+    reason = reason.strip() or "customer request"
+    checks = refund_checks(order=order, amount=proposed, reason=reason)
     raise_first_failure(checks)
     raise ApprovalRequired(
         {

@@ -78,7 +78,7 @@ class DecisionForm(forms.Form):
             "decision": decision,
             "params": params,
             "reason": (data.get("reason") or "") if decision == "reject" else "",
-            "reply": (data.get("reply") or "") if decision == "take_over" else "",
+            "reply": (data.get("reply") or "") if decision in ("take_over", "edit") else "",
         }
 
 

@@ -59,6 +59,30 @@ def test_an_edit_refunds_the_edited_amount(ask: Ask, decide: Decide) -> None:
     assert Payment.objects.get(order__number="ORD-1003").status == "partially_refunded"
 
 
+def test_an_edit_may_rewrite_the_reply_which_is_then_sent_as_written(
+    ask: Ask, decide: Decide
+) -> None:
+    waiting = ask(REFUND_ORD_1003)
+    written = "5,000円をご返金しました。残りの商品は無事とのこと、安心いたしました。"
+
+    outcome = decide(waiting, "edit", params={"amount": 5000}, reply=f"  {written}\n")
+
+    assert (outcome.status, outcome.state["reply"]) == ("resolved", written)
+    assert Refund.objects.get(payment__order__number="ORD-1003").amount == 5000
+
+
+def test_an_edited_reply_is_not_sent_when_the_action_failed(
+    ask: Ask, decide: Decide, faults
+) -> None:
+    waiting = ask(REFUND_ORD_1003)
+    faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
+
+    outcome = decide(waiting, "edit", params={"amount": 5000}, reply="Refunded ¥5,000.")
+
+    assert outcome.status == "escalated"
+    assert outcome.state["reply"] != "Refunded ¥5,000."
+
+
 def test_an_edit_above_the_captured_amount_is_refused_and_nothing_is_paid(
     ask: Ask, decide: Decide
 ) -> None:

@@ -422,6 +422,14 @@ def test_an_edit_within_the_rules_is_recorded_with_its_changes(
     assert (escalation.decision or {}).get("params") == {"amount": 6400, "reason": "half"}
 
 
+def test_an_edit_may_change_the_reply_alone(op1: User, escalation: Escalation) -> None:
+    response = decide(signed_in(op1), escalation, decision="edit", reply="We refunded you.")
+
+    assert response.status_code == 200
+    escalation.refresh_from_db()
+    assert (escalation.decision or {})["reply"] == "We refunded you."
+
+
 def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> None:
     failure = escalation_for(kind="failure", reason="tool_failure")
 
@@ -438,7 +446,13 @@ def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> N
         ({"decision": "reject"}, "reason_required", "A rejection needs a reason"),
         ({"decision": "reject", "reason": "  "}, "reason_required", "A rejection needs a reason"),
         ({"decision": "take_over"}, "reply_required", "Taking over needs the reply"),
-        ({"decision": "edit"}, "params_required", "An edit needs the parameters"),
+        ({"decision": "edit"}, "params_required", "An edit needs the parameters or the reply"),
+        ({"decision": "edit", "reply": " "}, "params_required", "the parameters or the reply"),
+        (
+            {"decision": "edit", "params": {"reason": " "}},
+            "reason_required",
+            "needs a reason",
+        ),
         (
             {"decision": "edit", "params": {"order_number": "ORD-1"}},
             "param_not_editable",

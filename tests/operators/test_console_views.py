@@ -666,7 +666,9 @@ def test_an_edit_is_validated_by_the_shops_rules(op1: User, escalation: Escalati
     not_a_number = decide(client, escalation, decision="edit", amount="lots")
     escalation.refresh_from_db()
     assert escalation.status == EscalationStatus.OPEN
-    partial = decide(client, escalation, decision="edit", amount="5000", reason="partial")
+    partial = decide(
+        client, escalation, decision="edit", amount="5000", reason="partial", reply="Half back."
+    )
 
     assert too_much.status_code == 422
     assert "At most ¥12,800 can be refunded." in page_text(too_much)
@@ -676,6 +678,7 @@ def test_an_edit_is_validated_by_the_shops_rules(op1: User, escalation: Escalati
     escalation.refresh_from_db()
     assert escalation.decision is not None
     assert escalation.decision["params"] == {"amount": 5000, "reason": "partial"}
+    assert escalation.decision["reply"] == "Half back."
 
 
 def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> None:
