@@ -7,6 +7,7 @@ others get a clear conflict naming who decided.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 from uuid import UUID
@@ -151,7 +152,18 @@ def escalation_decide(
         enqueue_resume(escalation.inquiry_id)
     else:
         _hand_over(escalation.inquiry, reply, operator=user.username)
+        announce_resolved(escalation.inquiry, [escalation])
     return escalation
+
+
+def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> None:
+    """Tell the consoles that these decided escalations are done with: the inquiry reached
+    its final status (the run acted and answered, or a person did)."""
+    for escalation in escalations:
+        publish(
+            "escalation.resolved",
+            escalation_payload(escalation) | {"inquiry_status": inquiry.status},
+        )
 
 
 def _validated(
@@ -173,9 +185,7 @@ def _validated(
 
 def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
     if not params and not reply.strip():
-        raise DomainError(
-            "params_required", "An edit needs the parameters or the reply to change."
-        )
+        raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
     if "reason" in params and not str(params["reason"]).strip():
         raise DomainError("reason_required", "The refund or cancellation needs a reason.")
     for action in escalation.actions:

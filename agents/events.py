@@ -26,6 +26,7 @@ EventName = Literal[
     "escalation.claimed",
     "escalation.released",
     "escalation.decided",
+    "escalation.resolved",
     "inquiry.updated",
     "run.step",
 ]

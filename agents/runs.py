@@ -22,11 +22,11 @@ from agents.checkpointer import get_checkpointer
 from agents.context import run_config
 from agents.db import driving_graph
 from agents.dispatch import enqueue_run
-from agents.escalations import decisions_for_run, escalation_record_wait
+from agents.escalations import announce_resolved, decisions_for_run, escalation_record_wait
 from agents.events import inquiry_payload, publish, step_payload
 from agents.graph import build_graph
 from agents.lease import run_lease
-from agents.models import Escalation, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from agents.package import handoff_package
 from agents.receipts import finalized_receipts
 from netshop.audit import audit_batch
@@ -231,7 +231,11 @@ def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         wait=escalation,
         state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
     )
+    finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
     _update_inquiry(current, state, str(status))
+    if finishing:
+        decided = current.escalations.filter(status=EscalationStatus.DECIDED)
+        announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
     with audit_batch():
         audit_trail.run_progress(current, state, previous)
     return RunOutcome(

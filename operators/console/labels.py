@@ -45,6 +45,7 @@ EVENT_LABELS: dict[str, Promise] = {
     "escalation.claimed": _("Claimed"),
     "escalation.released": _("Released"),
     "escalation.decided": _("Decided"),
+    "escalation.resolved": _("Resolved after the decision"),
     "inquiry.updated": _("Inquiry status changed"),
     "run.step": _("Run step"),
 }

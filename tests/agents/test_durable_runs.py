@@ -19,7 +19,7 @@ from django.test import Client
 from agents import runs
 from agents.escalations import escalation_decide
 from agents.maintenance import runs_recover
-from agents.models import Escalation, Inquiry
+from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.runs import inquiry_advance, inquiry_create
 from agents.tasks import advance_inquiry
 from netshop.demo.seed import seed_demo
@@ -191,6 +191,24 @@ def test_a_message_that_outlived_its_inquiry_is_dropped_with_a_warning(
 
     assert (outcome.successful(), outcome.result) == (True, "gone")
     assert [r.levelname for r in caplog.records if missing in r.getMessage()] == ["WARNING"]
+
+
+def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: None) -> None:
+    customer = Customer.objects.get(code="C0001")
+    inquiry = inquiry_create(customer=customer, text=REFUND_TEXT, start=False)
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+    escalation = Escalation.objects.get(inquiry=inquiry)
+
+    escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
+    inquiry_advance(inquiry_id=str(inquiry.pk))  # what the worker given the resume does
+    inquiry_advance(inquiry_id=str(inquiry.pk))  # and a redelivered copy of that task
+
+    resolved = ConsoleEvent.objects.filter(type="escalation.resolved")
+    assert [(e.payload["id"], e.payload["inquiry_status"]) for e in resolved] == [
+        (str(escalation.pk), "resolved")
+    ]
+    decided = ConsoleEvent.objects.get(type="escalation.decided")
+    assert decided.pk < resolved.get().pk
 
 
 def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(

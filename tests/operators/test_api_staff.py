@@ -438,6 +438,8 @@ def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> N
     assert response.status_code == 200
     inquiry = Inquiry.objects.get(pk=failure.inquiry_id)
     assert (inquiry.status, inquiry.reply) == ("handled_by_human", "I'll refund you.")
+    resolved = ConsoleEvent.objects.get(type="escalation.resolved").payload
+    assert (resolved["id"], resolved["inquiry_status"]) == (str(failure.pk), "handled_by_human")
 
 
 @pytest.mark.parametrize(
