@@ -105,6 +105,9 @@ class EscalationDetail(EscalationOut):
     )
     actions: list[dict[str, Any]] = Field(description="The pending actions, exact parameters.")
     package: dict[str, Any] = Field(description="The hand-off package (SPEC 5.2).")
+    handoffs: list[dict[str, Any]] = Field(
+        description="Each specialist's hand-off as the run left it: agent and verdict (SPEC 6)."
+    )
 
 
 class EscalationPage(Schema):

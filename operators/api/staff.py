@@ -140,6 +140,10 @@ def _detail(escalation: Escalation) -> EscalationDetail:
         decision_record=escalation.decision,
         actions=escalation.actions,
         package=escalation.package,
+        handoffs=[
+            {"agent": receipt.get("receiver"), "verdict": receipt.get("verdict")}
+            for receipt in escalation.inquiry.handoffs or []
+        ],
     )
 
 

@@ -14,6 +14,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationStatus, Inquiry
+from operators.audit.presenters import VERDICT_CSS
 from operators.console import labels
 from operators.console.selectors import inquiry_escalations, inquiry_timeline
 from operators.selectors import escalation_get, inquiry_get
@@ -128,6 +129,7 @@ class DetailView:
     edit_amount: int | None = None
     edit_reason: str = ""
     changes: list[Change] = field(default_factory=list)
+    handoffs: list[HandoffRow] = field(default_factory=list)
     timeline: list[TimelineEntry] = field(default_factory=list)
     related: list[Escalation] = field(default_factory=list)
 
@@ -143,6 +145,28 @@ class Change:
     name: str
     before: str
     after: str
+
+
+@dataclass(frozen=True)
+class HandoffRow:
+    """One specialist's hand-off as the run left it, with its verdict (SPEC 6)."""
+
+    agent: str
+    verdict: str
+    css: str
+
+
+def handoff_rows(inquiry: Inquiry) -> list[HandoffRow]:
+    """The inquiry's hand-offs, the unhealthy first (they are what an operator checks)."""
+    rows = [
+        HandoffRow(
+            agent=str(receipt.get("receiver", "")),
+            verdict=str(receipt.get("verdict", "")),
+            css=VERDICT_CSS.get(str(receipt.get("verdict")), "bad"),
+        )
+        for receipt in inquiry.handoffs or []
+    ]
+    return sorted(rows, key=lambda row: (row.css == "ok", row.agent))
 
 
 @dataclass(frozen=True)
@@ -178,6 +202,7 @@ def detail_view(
         edit_amount=first.params.get("amount") if first else None,
         edit_reason=first.params.get("reason", "") if first else "",
         changes=decision_changes(escalation),
+        handoffs=handoff_rows(inquiry),
         timeline=[timeline_entry(e) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
     )

@@ -304,6 +304,10 @@ def test_a_bad_list_query_is_refused_with_a_message(
 def test_one_escalation_comes_with_its_actions_and_package(
     op1: User, escalation: Escalation
 ) -> None:
+    Inquiry.objects.filter(pk=escalation.inquiry_id).update(
+        handoffs=[{"receiver": "payment", "verdict": "WAITING_ON_APPROVAL", "handoff_id": "x"}]
+    )
+
     response = signed_in(op1).get(f"{BASE}/{escalation.pk}")
 
     body = response.json()
@@ -314,6 +318,7 @@ def test_one_escalation_comes_with_its_actions_and_package(
     assert body["owner"] == "queue:operators"
     assert body["resume_token_id"] == str(escalation.resume_token_id)
     assert (body["claimed_at"], body["decided_at"], body["decision_record"]) == (None, None, None)
+    assert body["handoffs"] == [{"agent": "payment", "verdict": "WAITING_ON_APPROVAL"}]
 
 
 @pytest.mark.parametrize("escalation_id", ["not-a-uuid", NO_SUCH])

@@ -467,6 +467,29 @@ def test_an_unknown_escalation_is_a_404(op1: User) -> None:
     assert client.get("/console/escalations/not-a-uuid/").status_code == 404
 
 
+def test_the_detail_page_shows_each_hand_offs_verdict_the_unhealthy_first(
+    op1: User, escalation: Escalation
+) -> None:
+    Inquiry.objects.filter(pk=escalation.inquiry_id).update(
+        handoffs=[
+            {"receiver": "order", "verdict": "HEALTHY"},
+            {"receiver": "payment", "verdict": "WAITING_ON_APPROVAL"},
+            {"receiver": "shipping", "verdict": "OPEN_TOOL_PROTOCOL"},
+        ]
+    )
+
+    text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
+
+    shown = re.findall(
+        r'<span class="mono">(\w+)</span> <span class="badge verdict (\w+)">(\w+)<', text
+    )
+    assert shown == [
+        ("payment", "warn", "WAITING_ON_APPROVAL"),
+        ("shipping", "bad", "OPEN_TOOL_PROTOCOL"),
+        ("order", "ok", "HEALTHY"),
+    ]
+
+
 def test_the_detail_page_shows_a_claim_by_someone_else_and_locks_the_controls(
     op1: User, op2: User, escalation: Escalation
 ) -> None:
