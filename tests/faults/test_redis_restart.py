@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from kombu import pools as kombu_pools
 
 from netshop.celery import app
 from tests.faults.conftest import Desk, submit
@@ -105,14 +106,15 @@ def celery_broker(url: str) -> Iterator[None]:
     """Point this process's Celery app (dispatch, ping, purge) at ``url`` for a while.
 
     ``CELERY_BROKER_URL`` is read from ``REDIS_URL`` when settings load, so the app's
-    configuration and its cached connection and producer pools are swapped by hand.
+    configuration and its cached connection and producer pools are swapped by hand. The
+    pools come from kombu's process-wide registries, one per broker URL: closing one and
+    keeping it registered would hand later tests a closed pool, so they are all dropped.
     """
     previous = app.conf.broker_url
 
     def use(broker: str) -> None:
         app.conf.broker_url = broker
-        if app._pool is not None:
-            app._pool.force_close_all()
+        kombu_pools.reset()
         app._pool = None
         app.amqp._producer_pool = None
 
