@@ -45,20 +45,26 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
         if action["action_id"] in decisions
     ]
     update: dict[str, Any] = {
-        "action_results": results,
+        "action_results": _latest_per_action(state.get("action_results", []), results),
         "transcripts": _close_tool_calls(state, results),
     }
     take_over = next((d for d in decisions.values() if d["decision"] == "take_over"), None)
+    failed = [r for r in results if r["outcome"] == "failed"]
     if take_over is not None:
         update |= {"status": "handled_by_human", "reply": take_over.get("reply", "")}
-    elif any(r["outcome"] == "failed" for r in results):
-        failed = ", ".join(r["kind"] for r in results if r["outcome"] == "failed")
+    elif failed:
+        # Never retried by the run (SPEC 4.4): back to a person, who may retry it (same
+        # operation id, so it cannot run twice), give it up, or answer the customer.
+        update["pending_actions"] = [_as_failed(state["pending_actions"], r) for r in failed]
         update["escalation"] = {
             "kind": "failure",
             "reason": "action_failed",
-            "summary": f"{failed} failed at the gateway; not retried",
+            "summary": f"{', '.join(r['kind'] for r in failed)} failed at the gateway; "
+            "retry it or answer the customer",
             "failed_agents": [],
         }
+    elif (state.get("escalation") or {}).get("reason") == "action_failed":
+        update["escalation"] = None  # the person retried it, or gave it up: nothing is open
     else:
         # An edit may rewrite the reply too; it stands only if every action went through.
         edited = [d.get("reply", "").strip() for d in decisions.values() if d["decision"] == "edit"]
@@ -68,7 +74,25 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
 
 
 def route_after_decisions(state: InquiryState) -> str:
-    return "finalize" if state.get("status") == "handled_by_human" else "merge"
+    if state.get("status") == "handled_by_human":
+        return "finalize"
+    if (state.get("escalation") or {}).get("reason") == "action_failed":
+        return "acknowledge"  # the customer hears of the delay; the run waits for a person
+    return "merge"
+
+
+def _latest_per_action(
+    earlier: list[dict[str, Any]], results: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each action's latest outcome: a retry's replaces the failure it retried."""
+    retried = {r["action_id"] for r in results}
+    return [r for r in earlier if r["action_id"] not in retried] + results
+
+
+def _as_failed(pending: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any]:
+    """The failed action as a person would retry it: with the parameters that were approved."""
+    action = next(a for a in pending if a["action_id"] == result["action_id"])
+    return {**action, "params": result["params"], "failure": result["code"]}
 
 
 def _close_tool_calls(
@@ -78,10 +102,11 @@ def _close_tool_calls(
     transcripts = state.get("transcripts", {})
     closed: dict[str, list[dict[str, Any]]] = {}
     by_id = {r["action_id"]: r for r in results}
+    answered = {r["action_id"] for r in state.get("action_results", [])}
     for action in state["pending_actions"]:
         result = by_id.get(action["action_id"])
-        if result is None:
-            continue
+        if result is None or action["action_id"] in answered:
+            continue  # a retry's call was answered by the attempt that failed
         agent = action["agent"]
         message = ToolMessage(
             content=json.dumps(result, ensure_ascii=False, default=str),

@@ -37,6 +37,16 @@ DECISIONS_BY_KIND = {
     EscalationKind.FOLLOW_UP: {"take_over"},
     EscalationKind.CUSTOMER_REQUEST: {"take_over"},
 }
+# A refund or cancellation that failed at the gateway: retry it as approved ("approve"),
+# give it up ("reject"), or answer the customer yourself.
+RETRY_DECISIONS = {"approve", "reject", "take_over"}
+
+
+def decisions_allowed(escalation: Escalation) -> set[str]:
+    """What a person may decide here; a run waits on every escalation that holds actions."""
+    if escalation.kind == EscalationKind.FAILURE and escalation.actions:
+        return RETRY_DECISIONS
+    return DECISIONS_BY_KIND[EscalationKind(escalation.kind)]
 
 
 def escalation_record_wait(
@@ -148,7 +158,7 @@ def escalation_decide(
         escalation=escalation, username=user.username, decision=decision, params=params or {}
     )
     publish("escalation.decided", escalation_payload(escalation))
-    if escalation.kind == EscalationKind.APPROVAL:
+    if escalation.actions:  # the run waits on this decision
         enqueue_resume(escalation.inquiry_id)
     else:
         _hand_over(escalation.inquiry, reply, operator=user.username)
@@ -169,7 +179,7 @@ def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> No
 def _validated(
     escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
 ) -> dict[str, Any]:
-    allowed = DECISIONS_BY_KIND[EscalationKind(escalation.kind)]
+    allowed = decisions_allowed(escalation)
     if decision not in allowed:
         raise DomainError(
             "invalid_decision", f"{decision!r} is not possible here; use one of {sorted(allowed)}."
@@ -222,12 +232,12 @@ def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:
     publish("inquiry.updated", inquiry_payload(inquiry))
 
 
-def decisions_for_run(inquiry: Inquiry) -> dict[str, dict[str, Any]]:
-    """The decided approvals of an inquiry as the graph's resume value, by action id."""
-    decisions: dict[str, dict[str, Any]] = {}
-    for escalation in inquiry.escalations.filter(
-        kind=EscalationKind.APPROVAL, status=EscalationStatus.DECIDED
-    ):
-        for action in escalation.actions:
-            decisions[action["action_id"]] = dict(escalation.decision or {})
-    return decisions
+def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
+    """The decision a person gave the run's current wait, by action id (empty while it is
+    undecided). Only that wait's: an earlier approval never answers a later retry."""
+    escalation = Escalation.objects.filter(
+        wait_key=wait_key, status=EscalationStatus.DECIDED
+    ).first()
+    if escalation is None:
+        return {}
+    return {action["action_id"]: dict(escalation.decision or {}) for action in escalation.actions}

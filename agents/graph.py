@@ -2,7 +2,9 @@
 
     classify -> plan -+-> specialist (xN in parallel, Send) -> execute -+-> specialist ...
                       +-> review <-------------------------------------+
-    review -+-> acknowledge -> await_approval -> act_on_decisions -> merge
+    review -+-> acknowledge -> await_approval -> act_on_decisions -+-> merge
+            |        ^  (an action failed: a person may retry it)      |
+            |        +-------------------------------------------------+
             +-> merge (writes the reply and settles the status)
 
 ``plan`` starts the first wave itself, and ``merge`` ends the run: every step is a
@@ -46,7 +48,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_edge("acknowledge", "await_approval")
     graph.add_edge("await_approval", "act_on_decisions")
     graph.add_conditional_edges(
-        "act_on_decisions", approval.route_after_decisions, ["merge", "finalize"]
+        "act_on_decisions", approval.route_after_decisions, ["merge", "acknowledge", "finalize"]
     )
     graph.add_edge("merge", END)
     graph.add_edge("finalize", END)

@@ -15,16 +15,19 @@ from django.utils import timezone
 
 from agents.checkpointer import get_checkpointer
 from agents.dispatch import enqueue_run
-from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs import FINAL_STATUSES
 
 
 def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:
     """Dispatch again every run stuck in flight; returns the inquiry ids it dispatched."""
     cutoff = timezone.now() - stale_after
+    # A wait decided after the run last moved (an earlier, older decision answers nothing now).
     decided_wait = Escalation.objects.filter(
-        inquiry=OuterRef("pk"), kind=EscalationKind.APPROVAL, status=EscalationStatus.DECIDED
-    )
+        inquiry=OuterRef("pk"),
+        status=EscalationStatus.DECIDED,
+        decided_at__gt=OuterRef("updated_at"),
+    ).exclude(actions=[])
     stuck = Inquiry.objects.filter(updated_at__lt=cutoff).filter(
         Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
         | Q(

@@ -22,7 +22,7 @@ from agents.checkpointer import get_checkpointer
 from agents.context import run_config
 from agents.db import driving_graph
 from agents.dispatch import enqueue_run
-from agents.escalations import announce_resolved, decisions_for_run, escalation_record_wait
+from agents.escalations import announce_resolved, decisions_for_wait, escalation_record_wait
 from agents.events import inquiry_payload, publish, step_payload
 from agents.graph import build_graph
 from agents.lease import run_lease
@@ -163,7 +163,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome:
     graph = support_graph()
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
-        decisions = decisions_for_run(inquiry)
+        decisions = decisions_for_wait(wait_key=str(snapshot.interrupts[0].id))
         waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
         if waiting_on and waiting_on <= decisions.keys():
             return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})

@@ -92,6 +92,11 @@ def approve_label(actions: list[dict[str, Any]]) -> str:
     return gettext("Approve %(actions)s") % {"actions": actions_phrase(actions)}
 
 
+def retry_label(actions: list[dict[str, Any]]) -> str:
+    """One click on a failed action's page, e.g. "Retry refund of ¥12,800 to ORD-1003"."""
+    return gettext("Retry %(actions)s") % {"actions": actions_phrase(actions)}
+
+
 def actions_phrase(actions: list[dict[str, Any]]) -> str:
     """The pending actions in words, e.g. "refund of ¥12,800 to ORD-1003"."""
     return gettext(" and ").join(_action_phrase(action) for action in actions)

@@ -123,6 +123,7 @@ class DetailView:
     headline: str
     approve_label: str
     is_approval: bool
+    is_retry: bool  # a failed refund or cancellation: retry it, give it up, or take over
     can_edit_amount: bool
     state: str  # decided | claimed_by_other | claimed_by_me | unclaimed
     due: Due
@@ -194,8 +195,9 @@ def detail_view(
         package=escalation.package or {},
         actions=actions,
         headline=labels.actions_phrase(escalation.actions) or escalation.summary,
-        approve_label=labels.approve_label(escalation.actions) if escalation.actions else "",
+        approve_label=_approve_label(escalation),
         is_approval=escalation.kind == EscalationKind.APPROVAL and bool(escalation.actions),
+        is_retry=escalation.kind == EscalationKind.FAILURE and bool(escalation.actions),
         can_edit_amount=any(a.kind == "process_refund" for a in actions),
         state=decision_state(escalation, user=user),
         due=due(escalation.deadline, timezone.now()),
@@ -206,6 +208,14 @@ def detail_view(
         timeline=[timeline_entry(e) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
     )
+
+
+def _approve_label(escalation: Escalation) -> str:
+    if not escalation.actions:
+        return ""
+    if escalation.kind == EscalationKind.FAILURE:
+        return labels.retry_label(escalation.actions)
+    return labels.approve_label(escalation.actions)
 
 
 def decision_state(escalation: Escalation, *, user: Any) -> str:

@@ -79,7 +79,7 @@ def test_an_edited_reply_is_not_sent_when_the_action_failed(
 
     outcome = decide(waiting, "edit", params={"amount": 5000}, reply="Refunded ¥5,000.")
 
-    assert outcome.status == "escalated"
+    assert outcome.status == "awaiting_approval"  # the failed refund is back with a person
     assert outcome.state["reply"] != "Refunded ¥5,000."
 
 
@@ -140,18 +140,54 @@ def test_approving_a_cancellation_releases_the_authorization(ask: Ask, decide: D
     assert Order.objects.get(number="ORD-2002").status == "cancelled"
 
 
-def test_a_gateway_error_on_the_refund_is_not_retried_and_escalates(
+def test_a_gateway_error_on_the_refund_is_not_retried_but_goes_back_to_a_person(
     ask: Ask, decide: Decide, faults
 ) -> None:
     waiting = ask(REFUND_ORD_1003)
     faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
 
-    outcome = decide(waiting, "approve")
+    outcome = decide(waiting, "edit", params={"amount": 5000})
 
     [result] = outcome.state["action_results"]
     assert result["outcome"] == "failed"
-    assert outcome.status == "escalated"
+    assert outcome.status == "awaiting_approval"
     assert outcome.state["escalation"]["reason"] == "action_failed"
+    assert outcome.state["reply"]  # the customer is told of the delay
+    [retry] = outcome.pending_actions
+    assert retry["action_id"] == waiting.pending_actions[0]["action_id"]
+    assert retry["params"]["amount"] == 5000  # as approved, not as first recommended
+    assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
+
+
+def test_a_person_retries_the_failed_refund_and_it_is_paid_once(
+    ask: Ask, decide: Decide, faults
+) -> None:
+    waiting = ask(REFUND_ORD_1003)
+    faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
+    failed = decide(waiting, "edit", params={"amount": 5000})
+    faults.clear()
+
+    retried = decide(failed, "approve")
+    again = decide(failed, "approve")  # a second resume of the same wait changes nothing
+
+    assert (retried.status, again.status) == ("resolved", "resolved")
+    [result] = retried.state["action_results"]
+    assert (result["outcome"], result["refund_amount"]) == ("executed", 5000)
+    assert retried.state["escalation"] is None
+    assert Refund.objects.filter(payment__order__number="ORD-1003").count() == 1
+    assert_every_tool_call_closed(retried)
+
+
+def test_a_person_may_give_a_failed_refund_up(ask: Ask, decide: Decide, faults) -> None:
+    waiting = ask(REFUND_ORD_1003)
+    faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
+    failed = decide(waiting, "approve")
+
+    given_up = decide(failed, "reject", reason="refunded by bank transfer instead")
+
+    assert given_up.status == "resolved"
+    [result] = given_up.state["action_results"]
+    assert result["outcome"] == "declined"
     assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
 
 
@@ -164,5 +200,6 @@ def assert_every_tool_call_closed(outcome: RunOutcome) -> None:
     for transcript in state["transcripts"].values():
         messages = messages_from_dict(transcript)
         called = {c["id"] for m in messages if isinstance(m, AIMessage) for c in m.tool_calls}
-        answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
-        assert called == answered, json.dumps(transcript, default=str)[:500]
+        answered = [m.tool_call_id for m in messages if isinstance(m, ToolMessage)]
+        assert called == set(answered), json.dumps(transcript, default=str)[:500]
+        assert len(answered) == len(set(answered)), "a tool call answered twice"

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from agents.checkpointer import get_checkpointer
 from agents.escalations import escalation_decide
@@ -172,13 +173,16 @@ def approve_waiting(operator: User) -> int:
 
 
 def unsettled(ids: Sequence[str]) -> list[str]:
-    """Inquiries a worker still has to move: in flight, or approved but not yet resumed."""
+    """Inquiries a worker still has to move: in flight, or decided but not yet resumed (a
+    decision taken after the run last moved; an earlier one answered an earlier wait)."""
     decided = Escalation.objects.filter(
-        kind=EscalationKind.APPROVAL, status=EscalationStatus.DECIDED
-    ).values("inquiry_id")
+        inquiry=OuterRef("pk"),
+        status=EscalationStatus.DECIDED,
+        decided_at__gt=OuterRef("updated_at"),
+    ).exclude(actions=[])
     inquiries = Inquiry.objects.filter(pk__in=list(ids))
     stuck = inquiries.filter(status__in=IN_FLIGHT) | inquiries.filter(
-        status=InquiryStatus.AWAITING_APPROVAL, pk__in=decided
+        Exists(decided), status=InquiryStatus.AWAITING_APPROVAL
     )
     return [str(pk) for pk in stuck.values_list("pk", flat=True)]
 

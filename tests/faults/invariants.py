@@ -92,10 +92,10 @@ def lost_inquiries(ids: Sequence[str]) -> list[str]:
         escalations = list(inquiry.escalations.all())
         if inquiry.status in IN_FLIGHT:
             problems.append(f"{_name(inquiry)} is stuck {inquiry.status}")
-        elif inquiry.status == InquiryStatus.AWAITING_APPROVAL and not _open(
-            escalations, EscalationKind.APPROVAL
+        elif inquiry.status == InquiryStatus.AWAITING_APPROVAL and not any(
+            e.actions for e in _open(escalations)
         ):
-            problems.append(f"{_name(inquiry)} waits for approval but no approval is open")
+            problems.append(f"{_name(inquiry)} waits for a decision but none is open")
         elif inquiry.status == InquiryStatus.FAILED and not _open(escalations):
             problems.append(f"{_name(inquiry)} failed and no escalation is open for it")
         elif inquiry.status not in SETTLED | {InquiryStatus.FAILED}:
@@ -253,10 +253,10 @@ def _gated_failures(state: dict[str, Any]) -> set[str]:
 
 
 def _approvals() -> dict[str, tuple[Escalation, dict[str, Any]]]:
+    """Each gated action's deciding escalation: its approval, or the retry decided after it."""
     approvals = {}
-    for escalation in Escalation.objects.filter(kind=EscalationKind.APPROVAL).select_related(
-        "decided_by", "inquiry"
-    ):
+    waits = Escalation.objects.exclude(actions=[]).select_related("decided_by", "inquiry")
+    for escalation in waits.order_by("created_at"):
         for action in escalation.actions:
             approvals[action["action_id"]] = (escalation, action)
     return approvals

@@ -114,7 +114,8 @@ def assert_answered_despite_failures(inquiry_id: str, state: dict[str, Any]) -> 
 
 
 def assert_gated_failures_handed_over(ids: list[str], states: dict[str, Any]) -> int:
-    """Refunds and cancellations the gateway failed: not retried, escalated as action_failed."""
+    """Refunds and cancellations the gateway failed: not retried, back with a person as an
+    open action_failed escalation holding the action (to retry, give up or take over)."""
     failed = 0
     for inquiry_id in ids:
         for result in states[inquiry_id].get("action_results", []):
@@ -122,10 +123,9 @@ def assert_gated_failures_handed_over(ids: list[str], states: dict[str, Any]) ->
                 continue
             failed += 1
             inquiry = Inquiry.objects.get(pk=inquiry_id)
-            assert inquiry.status == "escalated"
-            assert Escalation.objects.filter(
-                inquiry=inquiry, reason="action_failed", status="open"
-            ).exists()
+            assert inquiry.status == "awaiting_approval"
+            retry = Escalation.objects.get(inquiry=inquiry, reason="action_failed", status="open")
+            assert [a["action_id"] for a in retry.actions] == [result["action_id"]]
             assert not Refund.objects.filter(operation_id=result["action_id"]).exists()
             assert not GatewayTransaction.objects.filter(
                 idempotency_key=result["action_id"]

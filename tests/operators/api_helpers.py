@@ -84,5 +84,5 @@ def escalation_for(
         reason=reason,
         summary=f"{kind} for {inquiry.customer.code}",
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
-        actions=[dict(REFUND_ACTION)] if kind == "approval" else [],
+        actions=[dict(REFUND_ACTION)] if kind == "approval" or reason == "action_failed" else [],
     )

@@ -504,6 +504,24 @@ def test_a_refused_decision_is_422_and_changes_nothing(
     assert not ConsoleEvent.objects.filter(type="escalation.decided").exists()
 
 
+def test_a_failed_refund_may_be_retried_or_given_up_but_not_edited(
+    op1: User, django_capture_on_commit_callbacks: Any
+) -> None:
+    failed, given_up = (escalation_for(kind="failure", reason="action_failed") for _ in "ab")
+
+    edit = decide(signed_in(op1), failed, decision="edit", params={"amount": 100})
+    with django_capture_on_commit_callbacks() as after_retry:
+        retry = decide(signed_in(op1), failed, decision="approve")
+    give_up = decide(signed_in(op1), given_up, decision="reject", reason="paid by transfer")
+
+    assert edit.status_code == 422
+    assert edit.json()["message"].endswith("use one of ['approve', 'reject', 'take_over'].")
+    assert (retry.status_code, give_up.status_code) == (200, 200)
+    # as an approval does: the decided event's send, and the resume hand-off to a worker
+    assert len(after_retry) == 2
+    assert Inquiry.objects.get(pk=failed.inquiry_id).status != "handled_by_human"
+
+
 def test_only_take_over_is_possible_on_a_failure(op1: User) -> None:
     failure = escalation_for(kind="failure", reason="tool_failure")
 

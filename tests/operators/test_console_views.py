@@ -467,6 +467,18 @@ def test_an_unknown_escalation_is_a_404(op1: User) -> None:
     assert client.get("/console/escalations/not-a-uuid/").status_code == 404
 
 
+def test_a_failed_refund_offers_one_click_retry_give_up_or_take_over(op1: User) -> None:
+    failed = escalation_for(kind="failure", reason="action_failed")
+
+    text = page_text(signed_in(op1).get(f"/console/escalations/{failed.pk}/"))
+
+    assert ">Retry refund of ¥12,800 to ORD-1003</button>" in text
+    assert 'id="retry-note"' in text
+    assert 'id="reject-form"' in text
+    assert 'id="take-over-form"' in text
+    assert 'id="edit-form"' not in text
+
+
 def test_the_detail_page_shows_each_hand_offs_verdict_the_unhealthy_first(
     op1: User, escalation: Escalation
 ) -> None:
