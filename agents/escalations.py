@@ -198,17 +198,22 @@ def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> N
         raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
     if "reason" in params and not str(params["reason"]).strip():
         raise DomainError("reason_required", "The refund or cancellation needs a reason.")
+    # A change applies to the actions it fits (an amount to the refund of a refund and a
+    # cancellation decided together); one that fits none of them is refused.
+    editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))
+    unknown = set(params) - editable
+    if unknown:
+        raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
+    amount = params.get("amount")
+    if amount is None:
+        return
+    if type(amount) is not int or amount <= 0:
+        raise DomainError("invalid_amount", "The amount must be a positive whole number of yen.")
     for action in escalation.actions:
-        unknown = set(params) - EDITABLE_PARAMS.get(action["kind"], set())
-        if unknown:
-            raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
-        amount = params.get("amount")
-        if amount is not None and (type(amount) is not int or amount <= 0):
-            raise DomainError(
-                "invalid_amount", "The amount must be a positive whole number of yen."
-            )
+        if "amount" not in EDITABLE_PARAMS.get(action["kind"], set()):
+            continue
         refundable = (action.get("facts", {}).get("payment") or {}).get("refundable")
-        if amount is not None and refundable is not None and amount > refundable:
+        if refundable is not None and amount > refundable:
             raise DomainError(
                 "refund_exceeds_captured", f"At most ¥{refundable:,} can be refunded."
             )

@@ -201,7 +201,9 @@ def detail_view(
         can_edit_amount=any(a.kind == "process_refund" for a in actions),
         state=decision_state(escalation, user=user),
         due=due(escalation.deadline, timezone.now()),
-        edit_amount=first.params.get("amount") if first else None,
+        edit_amount=next(
+            (a.params.get("amount") for a in actions if a.kind == "process_refund"), None
+        ),
         edit_reason=first.params.get("reason", "") if first else "",
         changes=decision_changes(escalation),
         handoffs=handoff_rows(inquiry),

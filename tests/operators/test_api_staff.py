@@ -16,12 +16,16 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from agents.actions import effective_params
+from agents.escalations import escalation_record_wait
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from tests.operators.api_helpers import (
+    REFUND_ACTION,
     bearer,
     escalation_for,
+    inquiry_for,
     signed_in,
     staff_key,
     staff_user,
@@ -433,6 +437,36 @@ def test_an_edit_may_change_the_reply_alone(op1: User, escalation: Escalation) -
     assert response.status_code == 200
     escalation.refresh_from_db()
     assert (escalation.decision or {})["reply"] == "We refunded you."
+
+
+def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only(
+    op1: User,
+) -> None:
+    inquiry = inquiry_for()
+    cancel = {
+        "action_id": "a2",
+        "kind": "cancel_order",
+        "params": {"order_number": "ORD-1001", "reason": "ordered twice"},
+        "amount_at_risk": 3980,
+        "facts": {"payment": {"refundable": 0}},
+    }
+    both = escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{inquiry.pk}:both",
+        kind="approval",
+        reason="approval_required",
+        summary="refund and cancel",
+        package={},
+        actions=[dict(REFUND_ACTION), cancel],
+    )
+
+    response = decide(signed_in(op1), both, decision="edit", params={"amount": 6400})
+
+    assert response.status_code == 200
+    both.refresh_from_db()
+    refund, cancellation = (effective_params(a, both.decision or {}) for a in both.actions)
+    assert refund == {**REFUND_ACTION["params"], "amount": 6400}
+    assert cancellation == cancel["params"]
 
 
 def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> None:
