@@ -290,6 +290,8 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
         return f"{decision} · {payload.get('decided_by') or ''}"
     if event_type == "inquiry.updated":
         return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("status"))
+    if event_type == "escalation.resolved":
+        return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("inquiry_status"))
     if event_type == "run.step":
         parts = (
             payload.get("node"),

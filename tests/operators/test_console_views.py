@@ -467,6 +467,18 @@ def test_an_unknown_escalation_is_a_404(op1: User) -> None:
     assert client.get("/console/escalations/not-a-uuid/").status_code == 404
 
 
+def test_the_timeline_says_how_a_decided_escalation_ended(op1: User) -> None:
+    failure = escalation_for(kind="failure", reason="tool_failure")
+    client = signed_in(op1)
+    decide(client, failure, decision="take_over", reply="I will call you today.")
+
+    text = page_text(client.get(f"/console/escalations/{failure.pk}/"))
+
+    newest = re.findall(r'<li class="event" data-seq="\d+">(.*?)</li>', text)[-1]
+    assert "<strong>Resolved after the decision</strong>" in newest
+    assert '<span class="muted">handled by a person</span>' in newest
+
+
 def test_a_failed_refund_offers_one_click_retry_give_up_or_take_over(op1: User) -> None:
     failed = escalation_for(kind="failure", reason="action_failed")
 
