@@ -16,7 +16,11 @@ from django.utils import timezone
 from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationStatus, Inquiry
 from operators.audit.presenters import VERDICT_CSS
 from operators.console import labels
-from operators.console.selectors import inquiry_escalations, inquiry_timeline
+from operators.console.selectors import (
+    customer_earlier_inquiries,
+    inquiry_escalations,
+    inquiry_timeline,
+)
 from operators.selectors import escalation_get, inquiry_get
 
 WARN_MINUTES = 30
@@ -133,6 +137,7 @@ class DetailView:
     handoffs: list[HandoffRow] = field(default_factory=list)
     timeline: list[TimelineEntry] = field(default_factory=list)
     related: list[Escalation] = field(default_factory=list)
+    earlier: list[Inquiry] = field(default_factory=list)
 
     @property
     def escalation_id(self) -> str:
@@ -186,6 +191,7 @@ def detail_view(
     user: Any,
     events: list[ConsoleEvent],
     related: list[Escalation],
+    earlier: list[Inquiry] | None = None,
 ) -> DetailView:
     actions = [_action(a) for a in escalation.actions]
     first = actions[0] if actions else None
@@ -209,6 +215,7 @@ def detail_view(
         handoffs=handoff_rows(inquiry),
         timeline=[timeline_entry(e) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
+        earlier=earlier or [],
     )
 
 
@@ -306,10 +313,12 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
 def detail_page(*, escalation_id: object, user: Any) -> DetailView:
     """Everything the detail page shows, read in a fixed number of queries."""
     escalation = escalation_get(escalation_id=escalation_id)
+    inquiry = inquiry_get(inquiry_id=escalation.inquiry_id)
     return detail_view(
         escalation,
-        inquiry=inquiry_get(inquiry_id=escalation.inquiry_id),
+        inquiry=inquiry,
         user=user,
         events=inquiry_timeline(inquiry_id=escalation.inquiry_id),
         related=inquiry_escalations(inquiry_id=escalation.inquiry_id),
+        earlier=customer_earlier_inquiries(inquiry=inquiry),
     )

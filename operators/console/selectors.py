@@ -6,7 +6,7 @@ from uuid import UUID
 
 from django.db.models import Q
 
-from agents.models import ConsoleEvent, Escalation
+from agents.models import ConsoleEvent, Escalation, Inquiry
 
 TIMELINE_LIMIT = 100
 
@@ -26,6 +26,16 @@ def inquiry_escalations(*, inquiry_id: UUID | str) -> list[Escalation]:
         .select_related("decided_by")
         .defer("actions", "package")
         .order_by("created_at")
+    )
+
+
+def customer_earlier_inquiries(*, inquiry: Inquiry, limit: int = 5) -> list[Inquiry]:
+    """The same customer's inquiries before this one, newest first: what they asked before
+    and what they were told (the conversation beyond this run)."""
+    return list(
+        Inquiry.objects.filter(customer_id=inquiry.customer_id, created_at__lt=inquiry.created_at)
+        .only("id", "text", "reply", "status", "intent", "created_at")
+        .order_by("-created_at")[:limit]
     )
 
 

@@ -467,6 +467,23 @@ def test_an_unknown_escalation_is_a_404(op1: User) -> None:
     assert client.get("/console/escalations/not-a-uuid/").status_code == 404
 
 
+def test_the_detail_page_shows_the_customers_earlier_inquiries_only(op1: User) -> None:
+    customer = CustomerFactory.create()
+    earlier = inquiry_for(customer, text="前回の注文について <b>質問</b>")
+    Inquiry.objects.filter(pk=earlier.pk).update(status="resolved", reply="ご回答しました。")
+    inquiry_for(text="someone else's question")  # another customer's
+    escalation = escalation_for(inquiry_for(customer, text="返金してください"))
+
+    text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
+
+    shown = text.split('id="earlier-inquiries"')[1].split("</ol>")[0]
+    assert "前回の注文について &lt;b&gt;質問&lt;/b&gt;" in shown  # inert, like every customer text
+    assert "ご回答しました。" in shown
+    assert "resolved" in shown
+    assert "someone else" not in shown
+    assert "返金してください" not in shown  # this inquiry is not an earlier one
+
+
 def test_the_timeline_says_how_a_decided_escalation_ended(op1: User) -> None:
     failure = escalation_for(kind="failure", reason="tool_failure")
     client = signed_in(op1)
