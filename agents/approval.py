@@ -65,8 +65,9 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
         }
     elif (state.get("escalation") or {}).get("reason") == "action_failed":
         update["escalation"] = None  # the person retried it, or gave it up: nothing is open
-    else:
-        # An edit may rewrite the reply too; it stands only if every action went through.
+    elif all(r["outcome"] == "executed" for r in results):
+        # An edit may rewrite the reply too; it stands only if every action went through
+        # (a refusal at execution time must not be announced as done).
         edited = [d.get("reply", "").strip() for d in decisions.values() if d["decision"] == "edit"]
         if any(edited):
             update["operator_reply"] = next(reply for reply in edited if reply)
@@ -92,7 +93,13 @@ def _latest_per_action(
 def _as_failed(pending: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any]:
     """The failed action as a person would retry it: with the parameters that were approved."""
     action = next(a for a in pending if a["action_id"] == result["action_id"])
-    return {**action, "params": result["params"], "failure": result["code"]}
+    at_risk = result["params"].get("amount", action.get("amount_at_risk", 0))
+    return {
+        **action,
+        "params": result["params"],
+        "amount_at_risk": at_risk,
+        "failure": result["code"],
+    }
 
 
 def _close_tool_calls(

@@ -196,8 +196,9 @@ def _validated(
 def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
     if not params and not reply.strip():
         raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
-    if "reason" in params and not str(params["reason"]).strip():
-        raise DomainError("reason_required", "The refund or cancellation needs a reason.")
+    reason = params.get("reason", "-")
+    if not isinstance(reason, str) or not reason.strip():
+        raise DomainError("reason_required", "The refund or cancellation needs a reason in words.")
     # A change applies to the actions it fits (an amount to the refund of a refund and a
     # cancellation decided together); one that fits none of them is refused.
     editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))

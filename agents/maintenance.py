@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from agents.checkpointer import get_checkpointer
@@ -22,17 +22,20 @@ from agents.runs import FINAL_STATUSES
 def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:
     """Dispatch again every run stuck in flight; returns the inquiry ids it dispatched."""
     cutoff = timezone.now() - stale_after
-    # A wait decided after the run last moved (an earlier, older decision answers nothing now).
-    decided_wait = Escalation.objects.filter(
-        inquiry=OuterRef("pk"),
-        status=EscalationStatus.DECIDED,
-        decided_at__gt=OuterRef("updated_at"),
-    ).exclude(actions=[])
-    stuck = Inquiry.objects.filter(updated_at__lt=cutoff).filter(
-        Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
-        | Q(
-            status=InquiryStatus.AWAITING_APPROVAL,
-            pk__in=Inquiry.objects.filter(Exists(decided_wait)),
+    # The run waits on its newest escalation holding actions; once that one is decided, the
+    # run should move (an older decision answered an earlier wait, and clocks may differ).
+    newest_wait = (
+        Escalation.objects.filter(inquiry=OuterRef("pk"))
+        .exclude(actions=[])
+        .order_by("-created_at")
+        .values("status")[:1]
+    )
+    stuck = (
+        Inquiry.objects.filter(updated_at__lt=cutoff)
+        .annotate(wait_status=Subquery(newest_wait))
+        .filter(
+            Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
+            | Q(status=InquiryStatus.AWAITING_APPROVAL, wait_status=EscalationStatus.DECIDED)
         )
     )
     ids = [str(pk) for pk in stuck.values_list("pk", flat=True)[:500]]

@@ -156,6 +156,9 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Each pool process warms up (graph, saver pool, bound models) before it reports for work;
+# Celery's default 4 s would kill a child whose first database connection is slow.
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = 60
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

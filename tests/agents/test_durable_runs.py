@@ -211,6 +211,38 @@ def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: None) ->
     assert decided.pk < resolved.get().pk
 
 
+def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(shop: None, faults) -> None:
+    """Through the services a worker runs: the approval, the gateway failing, tasks redelivered
+    (none may reuse the first approval), then a person's retry."""
+    customer = Customer.objects.get(code="C0001")
+    inquiry = inquiry_create(customer=customer, text=REFUND_TEXT, start=False)
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+    approval = Escalation.objects.get(inquiry=inquiry)
+    op1 = operator("op1")
+    faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
+
+    escalation_decide(escalation_id=approval.pk, user=op1, decision="approve")
+    for _ in range(2):  # the resume, and redelivered copies of it
+        inquiry_advance(inquiry_id=str(inquiry.pk))
+    faults.clear()
+    inquiry_advance(inquiry_id=str(inquiry.pk))  # the gateway is back: still nobody retried
+
+    retry = Escalation.objects.get(inquiry=inquiry, reason="action_failed")
+    assert (status_of(inquiry), retry.status, refunds_on_ord_1003()) == (
+        "awaiting_approval",
+        "open",
+        0,
+    )
+    assert retry.actions[0]["action_id"] == approval.actions[0]["action_id"]
+
+    escalation_decide(escalation_id=retry.pk, user=op1, decision="approve")
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+
+    assert (status_of(inquiry), refunds_on_ord_1003()) == ("resolved", 1)
+    assert gateway_refunds(inquiry) == 1
+
+
 def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(
     shop: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

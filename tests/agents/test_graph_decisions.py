@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessage, ToolMessage, messages_from_dict
 from agents.context import run_config
 from agents.runs import RunOutcome, support_graph
 from netshop.models import Cancellation, GatewayTransaction, Order, Payment, Refund
+from netshop.services.refunds import refund_create
 
 Ask = Callable[..., RunOutcome]
 Decide = Callable[..., RunOutcome]
@@ -69,6 +70,23 @@ def test_an_edit_may_rewrite_the_reply_which_is_then_sent_as_written(
 
     assert (outcome.status, outcome.state["reply"]) == ("resolved", written)
     assert Refund.objects.get(payment__order__number="ORD-1003").amount == 5000
+
+
+def test_an_edited_reply_is_not_sent_when_the_refund_is_refused_at_execution(
+    ask: Ask, decide: Decide
+) -> None:
+    waiting = ask(REFUND_ORD_1003)
+    order = Order.objects.get(number="ORD-1003")
+    refund_create(
+        order=order, amount=12000, reason="refunded by phone", operation_id="x", actor="op2"
+    )
+
+    outcome = decide(waiting, "edit", params={"amount": 5000}, reply="¥5,000 refunded.")
+
+    [result] = outcome.state["action_results"]
+    assert (result["outcome"], result["code"]) == ("refused", "refund_exceeds_captured")
+    assert outcome.state["reply"] != "¥5,000 refunded."
+    assert Refund.objects.filter(payment__order=order).count() == 1  # the phone refund only
 
 
 def test_an_edited_reply_is_not_sent_when_the_action_failed(

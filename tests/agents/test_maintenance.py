@@ -10,10 +10,13 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from agents import dispatch
+from agents.escalations import escalation_decide
 from agents.maintenance import checkpoints_prune, runs_recover
-from agents.models import Inquiry
+from agents.models import Escalation, Inquiry
 from agents.runs import RunOutcome, inquiry_create
 from netshop.models import Customer
+from netshop.roles import Role
+from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
 
 Ask = Callable[..., RunOutcome]
 
@@ -63,3 +66,24 @@ def test_stuck_runs_are_dispatched_again_and_live_ones_left_alone(
 
     assert recovered == [str(stuck.pk)]
     assert dispatched == [str(stuck.pk)]
+
+
+def test_a_run_is_resumed_when_its_newest_wait_is_decided_whatever_the_clocks_say(
+    demo_shop: None, monkeypatch
+) -> None:
+    """A decision taken while a redelivered task held the run (so the resume was turned away
+    and the run's row saved after it) is still picked up; an older decision never is."""
+    monkeypatch.setattr(dispatch, "_submit", lambda task, inquiry_id: None)
+    operator = staff_user("op-recover", Role.OPERATOR)
+    decided_last, retry_open = inquiry_for(), inquiry_for()
+    for inquiry in (decided_last, retry_open):
+        approval = escalation_for(inquiry)
+        escalation_decide(escalation_id=approval.pk, user=operator, decision="approve")
+    escalation_for(retry_open, kind="failure", reason="action_failed")  # the newer wait, open
+    long_ago = timezone.now() - timedelta(minutes=10)
+    Inquiry.objects.update(status="awaiting_approval", updated_at=long_ago)
+    Escalation.objects.update(decided_at=long_ago - timedelta(minutes=5))  # the older clock
+
+    recovered = runs_recover(stale_after=timedelta(minutes=2))
+
+    assert recovered == [str(decided_last.pk)]

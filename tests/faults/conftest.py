@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Exists, OuterRef
+from django.db.models import OuterRef, Subquery
 
 from agents.checkpointer import get_checkpointer
 from agents.escalations import escalation_decide
@@ -173,16 +173,17 @@ def approve_waiting(operator: User) -> int:
 
 
 def unsettled(ids: Sequence[str]) -> list[str]:
-    """Inquiries a worker still has to move: in flight, or decided but not yet resumed (a
-    decision taken after the run last moved; an earlier one answered an earlier wait)."""
-    decided = Escalation.objects.filter(
-        inquiry=OuterRef("pk"),
-        status=EscalationStatus.DECIDED,
-        decided_at__gt=OuterRef("updated_at"),
-    ).exclude(actions=[])
-    inquiries = Inquiry.objects.filter(pk__in=list(ids))
+    """Inquiries a worker still has to move: in flight, or waiting on a wait already decided
+    (the newest escalation holding actions; an older decision answered an earlier wait)."""
+    newest_wait = (
+        Escalation.objects.filter(inquiry=OuterRef("pk"))
+        .exclude(actions=[])
+        .order_by("-created_at")
+        .values("status")[:1]
+    )
+    inquiries = Inquiry.objects.filter(pk__in=list(ids)).annotate(wait_status=Subquery(newest_wait))
     stuck = inquiries.filter(status__in=IN_FLIGHT) | inquiries.filter(
-        Exists(decided), status=InquiryStatus.AWAITING_APPROVAL
+        status=InquiryStatus.AWAITING_APPROVAL, wait_status=EscalationStatus.DECIDED
     )
     return [str(pk) for pk in stuck.values_list("pk", flat=True)]
 

@@ -494,6 +494,7 @@ def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> N
             "reason_required",
             "needs a reason",
         ),
+        ({"decision": "edit", "params": {"reason": 5}}, "reason_required", "a reason in words"),
         (
             {"decision": "edit", "params": {"order_number": "ORD-1"}},
             "param_not_editable",
