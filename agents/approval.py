@@ -63,7 +63,7 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
             "retry it or answer the customer",
             "failed_agents": [],
         }
-    elif (state.get("escalation") or {}).get("reason") == "action_failed":
+    elif waits_on_a_retry(state):
         update["escalation"] = None  # the person retried it, or gave it up: nothing is open
     elif all(r["outcome"] == "executed" for r in results):
         # An edit may rewrite the reply too; it stands only if every action went through
@@ -77,9 +77,14 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
 def route_after_decisions(state: InquiryState) -> str:
     if state.get("status") == "handled_by_human":
         return "finalize"
-    if (state.get("escalation") or {}).get("reason") == "action_failed":
+    if waits_on_a_retry(state):
         return "acknowledge"  # the customer hears of the delay; the run waits for a person
     return "merge"
+
+
+def waits_on_a_retry(state: InquiryState) -> bool:
+    """Whether a gated action failed and a person is to retry it, give it up or take over."""
+    return (state.get("escalation") or {}).get("reason") == "action_failed"
 
 
 def _latest_per_action(

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from agents import audit_trail
@@ -196,8 +197,7 @@ def _validated(
 def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
     if not params and not reply.strip():
         raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
-    reason = params.get("reason", "-")
-    if not isinstance(reason, str) or not reason.strip():
+    if "reason" in params and not (isinstance(params["reason"], str) and params["reason"].strip()):
         raise DomainError("reason_required", "The refund or cancellation needs a reason in words.")
     # A change applies to the actions it fits (an amount to the refund of a refund and a
     # cancellation decided together); one that fits none of them is refused.
@@ -236,6 +236,18 @@ def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:
         actor=operator,
     )
     publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def newest_wait_status() -> Subquery:
+    """Per inquiry, as an annotation: the status of its newest escalation holding actions,
+    the one its run waits on (an older decision answered an earlier wait)."""
+    newest = (
+        Escalation.objects.filter(inquiry=OuterRef("pk"))
+        .exclude(actions=[])
+        .order_by("-created_at")
+        .values("status")[:1]
+    )
+    return Subquery(newest)
 
 
 def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:

@@ -10,29 +10,23 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Q
 from django.utils import timezone
 
 from agents.checkpointer import get_checkpointer
 from agents.dispatch import enqueue_run
-from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.escalations import newest_wait_status
+from agents.models import EscalationStatus, Inquiry, InquiryStatus
 from agents.runs import FINAL_STATUSES
 
 
 def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:
     """Dispatch again every run stuck in flight; returns the inquiry ids it dispatched."""
     cutoff = timezone.now() - stale_after
-    # The run waits on its newest escalation holding actions; once that one is decided, the
-    # run should move (an older decision answered an earlier wait, and clocks may differ).
-    newest_wait = (
-        Escalation.objects.filter(inquiry=OuterRef("pk"))
-        .exclude(actions=[])
-        .order_by("-created_at")
-        .values("status")[:1]
-    )
+    # Judged by the wait's state, not by timestamps: clocks of two hosts may differ.
     stuck = (
         Inquiry.objects.filter(updated_at__lt=cutoff)
-        .annotate(wait_status=Subquery(newest_wait))
+        .annotate(wait_status=newest_wait_status())
         .filter(
             Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
             | Q(status=InquiryStatus.AWAITING_APPROVAL, wait_status=EscalationStatus.DECIDED)

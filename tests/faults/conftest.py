@@ -20,10 +20,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 
 from agents.checkpointer import get_checkpointer
-from agents.escalations import escalation_decide
+from agents.escalations import escalation_decide, newest_wait_status
 from agents.maintenance import runs_recover
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs import inquiry_create
@@ -175,13 +174,7 @@ def approve_waiting(operator: User) -> int:
 def unsettled(ids: Sequence[str]) -> list[str]:
     """Inquiries a worker still has to move: in flight, or waiting on a wait already decided
     (the newest escalation holding actions; an older decision answered an earlier wait)."""
-    newest_wait = (
-        Escalation.objects.filter(inquiry=OuterRef("pk"))
-        .exclude(actions=[])
-        .order_by("-created_at")
-        .values("status")[:1]
-    )
-    inquiries = Inquiry.objects.filter(pk__in=list(ids)).annotate(wait_status=Subquery(newest_wait))
+    inquiries = Inquiry.objects.filter(pk__in=list(ids)).annotate(wait_status=newest_wait_status())
     stuck = inquiries.filter(status__in=IN_FLIGHT) | inquiries.filter(
         status=InquiryStatus.AWAITING_APPROVAL, wait_status=EscalationStatus.DECIDED
     )
