@@ -11,11 +11,15 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 
 from netshop.transactions import after_commit
 
 logger = logging.getLogger(__name__)
+
+# Named, not imported: the task module imports the runs, which dispatch through here.
+ADVANCE_INQUIRY_TASK = "agents.tasks.advance_inquiry"
 
 
 @cache
@@ -23,11 +27,19 @@ def _embedded_pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=2, thread_name_prefix="netshop-worker")
 
 
-def _submit(task: Any, inquiry_id: str) -> None:
+def _submit(task_name: str, inquiry_id: str) -> None:
     if settings.NETSHOP_EMBEDDED_WORKER:
-        _embedded_pool().submit(_run_embedded, task, inquiry_id)
+        _embedded_pool().submit(_run_embedded, _registered_task(task_name), inquiry_id)
     else:
-        task.delay(inquiry_id)
+        current_app.send_task(task_name, args=[inquiry_id])
+
+
+def _registered_task(task_name: str) -> Any:
+    """The task itself, for the in-process worker: loaded the way a Celery worker loads its
+    task modules at boot, so a web process that never runs one does not pay for the import."""
+    if task_name not in current_app.tasks:
+        current_app.loader.import_default_modules()
+    return current_app.tasks[task_name]
 
 
 def _run_embedded(task: Any, inquiry_id: str) -> None:
@@ -43,9 +55,7 @@ def _run_embedded(task: Any, inquiry_id: str) -> None:
 
 def enqueue_run(inquiry_id: object) -> None:
     """Start (or continue) the inquiry's run in a worker once this transaction commits."""
-    from agents.tasks import advance_inquiry
-
-    after_commit(lambda: _submit(advance_inquiry, str(inquiry_id)))
+    after_commit(lambda: _submit(ADVANCE_INQUIRY_TASK, str(inquiry_id)))
 
 
 def enqueue_resume(inquiry_id: object) -> None:

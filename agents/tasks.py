@@ -11,6 +11,7 @@ import logging
 from celery import shared_task
 from celery.signals import worker_process_init
 
+from agents.dispatch import ADVANCE_INQUIRY_TASK
 from agents.runs import DATABASE_GONE, inquiry_advance
 from agents.warm import process_warm_up
 
@@ -28,6 +29,7 @@ def _ready_for_runs(**_: object) -> None:
 
 
 @shared_task(
+    name=ADVANCE_INQUIRY_TASK,
     acks_late=True,
     autoretry_for=DATABASE_GONE,
     retry_backoff=True,
