@@ -8,6 +8,8 @@ answers ``None`` while the socket may stay open and otherwise the exact close co
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group, User
@@ -31,6 +33,7 @@ from tests.operators.api_helpers import inquiry_for, staff_user
 pytestmark = pytest.mark.django_db
 
 SIGNED_OUT, FORBIDDEN = 4401, 4403
+STATIC_JS = Path(__file__).resolve().parents[2] / "static" / "js"
 
 
 def is_operator(user: User) -> bool:
@@ -52,6 +55,18 @@ def test_the_codes_are_one_per_reason() -> None:
         "BAD_FRAME": 4400,
         "SIGNED_OUT": 4401,
         "FORBIDDEN": 4403,
+    }
+
+
+@pytest.mark.parametrize("script", ["console.js", "help.js"])
+def test_the_pages_stop_on_the_same_codes(script: str) -> None:
+    text = (STATIC_JS / script).read_text(encoding="utf-8")
+
+    declared = dict(re.findall(r"var (SIGNED_OUT|FORBIDDEN) = (\d+);", text))
+
+    assert declared == {
+        "SIGNED_OUT": str(int(SocketClose.SIGNED_OUT)),
+        "FORBIDDEN": str(int(SocketClose.FORBIDDEN)),
     }
 
 
