@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -105,8 +106,12 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             await self.end(refusal)
 
     async def _recheck_every(self, seconds: float) -> None:
+        # The first wait is drawn at random so that sockets opened together (every console
+        # reconnecting after a restart) do not all re-check together; no wait exceeds ``seconds``.
+        wait = random.uniform(0, seconds)  # noqa: S311  (spreads load; nothing secret)
         while self.closed_with is None:
-            await asyncio.sleep(seconds)
+            await asyncio.sleep(wait)
+            wait = seconds
             try:
                 await self.recheck()
             except Exception:  # a database hiccup: keep the socket, try again next time
