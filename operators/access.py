@@ -1,5 +1,8 @@
-"""Who may see what: the one role check every page and socket of the console uses, and the
-rule that decides whether an open socket may stay open."""
+"""Who may see what: the one role check every page and socket uses, and an open socket's rule.
+
+``socket_standing`` decides at connect and ``socket_recheck`` later (on a signal or a timer),
+so a socket lives exactly as long as its login may hold it.
+"""
 
 from __future__ import annotations
 
