@@ -40,6 +40,28 @@ def inquiry_group(inquiry_id: object) -> str:
     return f"inquiry.{inquiry_id}"
 
 
+# Access may have been revoked: sent to one login's open sockets, which re-check and close.
+# Unnumbered and never recorded: it is no history, and no other console may read it.
+ACCESS_REVOKED_EVENT = "access.revoked"
+ACCESS_MESSAGE_TYPE = "access.revoked"  # the consumer method: access_revoked
+
+
+def user_group(user_id: object) -> str:
+    """The group of one login's open sockets (console and help page alike)."""
+    return f"user.{user_id}"
+
+
+def access_revoked_publish(*, user_id: object, session: str | None = None) -> None:
+    """Tell ``user_id``'s sockets, after commit, to re-check their access.
+
+    ``session`` (a digest, never the key) names a session being ended: logout sends its signal
+    before the session is deleted, so a re-check at once would still find it; the socket
+    holding it closes without one.
+    """
+    message = {"type": ACCESS_MESSAGE_TYPE, "event": ACCESS_REVOKED_EVENT, "session": session}
+    after_commit(lambda: _send([user_group(user_id)], message))
+
+
 def escalation_payload(escalation: Escalation) -> dict[str, Any]:
     return {
         "id": str(escalation.pk),

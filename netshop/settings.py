@@ -147,6 +147,9 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# An open socket re-checks its login this often (seconds): it catches what no signal reports
+# (an expired or deleted session, a queryset update); logout and role changes close it at once.
+NETSHOP_SOCKET_RECHECK_S = float(os.environ.get("NETSHOP_SOCKET_RECHECK_S", "15"))
 
 # --- Celery -------------------------------------------------------------------------------
 # Runs are long and idempotent: acknowledge late, take one task at a time, and keep the

@@ -9,5 +9,7 @@ class OperatorsConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         from operators.audit.signals import record_console_login
+        from operators.signals import connect_access_signals
 
         user_logged_in.connect(record_console_login, dispatch_uid="operators.audit.console_login")
+        connect_access_signals()

@@ -10,6 +10,8 @@
   "use strict";
 
   var BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+  // Close codes of operators/access.py SocketClose: the login lost the socket, so stop retrying.
+  var SIGNED_OUT = 4401;
   var FORBIDDEN = 4403;
   var REFRESH_EVERY_MS = 60000; // keeps ages and deadlines current, and is a safety net
 
@@ -47,7 +49,7 @@
       socket.onclose = function (event) {
         setLive(false);
         if (stopped) return;
-        if (event.code === FORBIDDEN) {
+        if (event.code === SIGNED_OUT || event.code === FORBIDDEN) {
           signedOut();
           return;
         }

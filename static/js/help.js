@@ -7,6 +7,8 @@
   "use strict";
 
   var POLL_MS = 3000;
+  // Close codes of operators/access.py SocketClose: signed out or not allowed, so do not poll.
+  var SIGNED_OUT = 4401;
   var FORBIDDEN = 4403;
   var labels = JSON.parse(document.getElementById("help-status-labels").textContent);
   var root = document.getElementById("help-page");
@@ -78,7 +80,7 @@
       if (isFinal(card)) socket.close();
     };
     socket.onclose = function (event) {
-      if (event.code !== FORBIDDEN) poll(card);
+      if (event.code !== SIGNED_OUT && event.code !== FORBIDDEN) poll(card);
     };
   }
 

@@ -2,8 +2,8 @@
 
 Given users of every kind with a session cookie, when they open ``/ws/console/`` or
 ``/ws/help/<inquiry>/`` against the real ASGI application, then only staff hear staff events,
-only the owner hears their inquiry, refusals close with 4403, and a detail page shares who
-else is viewing it.
+only the owner hears their inquiry, refusals close with 4401 (not signed in) or 4403 (signed
+in without the right), and a detail page shares who else is viewing it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FORBIDDEN = 4403
+SIGNED_OUT, FORBIDDEN = 4401, 4403
 ORIGIN = (b"origin", b"http://testserver")
 
 
@@ -93,8 +93,11 @@ def send_to(group: str, event: str, seq: int | None, payload: dict[str, Any]) ->
 # --- /ws/console/ ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("who", ["anonymous", "customer", "staff_without_role"])
-def test_the_console_socket_refuses_everyone_but_operators(who: str) -> None:
+@pytest.mark.parametrize(
+    ("who", "code"),
+    [("anonymous", SIGNED_OUT), ("customer", FORBIDDEN), ("staff_without_role", FORBIDDEN)],
+)
+def test_the_console_socket_refuses_everyone_but_operators(who: str, code: int) -> None:
     user = {
         "anonymous": lambda: None,
         "customer": lambda: customer_user("cust"),
@@ -103,7 +106,7 @@ def test_the_console_socket_refuses_everyone_but_operators(who: str) -> None:
     headers = cookie(user)
 
     async def scenario() -> None:
-        assert await refused(socket("/ws/console/", headers)) == FORBIDDEN
+        assert await refused(socket("/ws/console/", headers)) == code
 
     run(scenario)
 
@@ -275,8 +278,11 @@ def test_the_owner_does_not_hear_the_staff_group() -> None:
     run(scenario)
 
 
-@pytest.mark.parametrize("who", ["anonymous", "other_customer", "operator"])
-def test_the_help_socket_refuses_anyone_but_the_owner(who: str) -> None:
+@pytest.mark.parametrize(
+    ("who", "code"),
+    [("anonymous", SIGNED_OUT), ("other_customer", FORBIDDEN), ("operator", FORBIDDEN)],
+)
+def test_the_help_socket_refuses_anyone_but_the_owner(who: str, code: int) -> None:
     owner = customer_user("c1")
     inquiry: Inquiry = inquiry_for(owner.customer)
     user = {
@@ -287,7 +293,7 @@ def test_the_help_socket_refuses_anyone_but_the_owner(who: str) -> None:
     headers = cookie(user)
 
     async def scenario() -> None:
-        assert await refused(socket(f"/ws/help/{inquiry.pk}/", headers)) == FORBIDDEN
+        assert await refused(socket(f"/ws/help/{inquiry.pk}/", headers)) == code
 
     run(scenario)
 

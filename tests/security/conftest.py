@@ -55,6 +55,7 @@ LOGINS = {
     "manager": "manager",
 }
 FORBIDDEN_CLOSE = 4403
+SIGNED_OUT_CLOSE = 4401
 ORIGIN = (b"origin", b"http://testserver")
 
 
@@ -264,7 +265,7 @@ def socket_headers(user: User | None) -> list[tuple[bytes, bytes]]:
 
 
 def socket_verdict(path: str, headers: list[tuple[bytes, bytes]]) -> str:
-    """``accepted``, ``closed 4403`` (accepted only to close), or ``rejected`` at handshake."""
+    """``accepted``, ``closed 4401``/``4403`` (accepted only to close), or ``rejected``."""
 
     async def attempt() -> str:
         from netshop.asgi import application

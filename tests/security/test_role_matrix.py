@@ -28,6 +28,7 @@ from tests.security.conftest import (
     CALLERS,
     FORBIDDEN_CLOSE,
     PARAMETER,
+    SIGNED_OUT_CLOSE,
     RoutePaths,
     Shop,
     socket_headers,
@@ -40,6 +41,7 @@ Outcome = int | str
 LOGIN, ADMIN_LOGIN = "login", "admin-login"
 TO_DETAIL = "302 /console/escalations/<uuid>/"
 REFUSED, ACCEPTED = f"closed {FORBIDDEN_CLOSE}", "accepted"
+UNSIGNED = f"closed {SIGNED_OUT_CLOSE}"  # no session: anonymous, or a token (no socket login)
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 PK = re.compile(r"/\d+/")
 
@@ -278,11 +280,12 @@ def test_the_matrix_successes_for_staff_are_the_actions_themselves(shop: Shop) -
 
 # --- Sockets ---------------------------------------------------------------------------------
 
+STAFF_SOCKET = (UNSIGNED, UNSIGNED, REFUSED, ACCEPTED, ACCEPTED)
 SOCKETS: dict[str, tuple[str, str, str, str, str]] = {
-    "ws/console/": (REFUSED, REFUSED, REFUSED, ACCEPTED, ACCEPTED),
-    "ws/console/escalations/<uuid:escalation_id>/": (REFUSED, REFUSED, REFUSED, ACCEPTED, ACCEPTED),
+    "ws/console/": STAFF_SOCKET,
+    "ws/console/escalations/<uuid:escalation_id>/": STAFF_SOCKET,
     # The customer is c0001, who owns the inquiry; staff are no customers.
-    "ws/help/<uuid:inquiry_id>/": (REFUSED, REFUSED, ACCEPTED, REFUSED, REFUSED),
+    "ws/help/<uuid:inquiry_id>/": (UNSIGNED, UNSIGNED, ACCEPTED, REFUSED, REFUSED),
 }
 
 
@@ -313,7 +316,7 @@ def test_every_socket_answers_each_caller_as_the_matrix_says(live_shop: Shop) ->
 def test_a_staff_token_opens_no_socket(live_shop: Shop) -> None:
     token = (b"authorization", f"Bearer {staff_key(live_shop.user('manager'))}".encode())
 
-    assert socket_verdict("/ws/console/", [*socket_headers(None), token]) == REFUSED
+    assert socket_verdict("/ws/console/", [*socket_headers(None), token]) == UNSIGNED
 
 
 def test_a_socket_from_a_foreign_origin_is_rejected_at_the_handshake(live_shop: Shop) -> None:
