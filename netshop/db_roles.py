@@ -45,7 +45,8 @@ SELECT r.rolsuper, r.rolcreaterole, r.rolcreatedb, r.rolbypassrls,
        has_table_privilege(r.oid, %(audit)s, 'TRUNCATE'),
        has_schema_privilege(r.oid, 'public', 'CREATE'),
        has_database_privilege(r.oid, current_database(), 'CREATE'),
-       has_table_privilege(r.oid, %(audit)s, 'INSERT') AND has_table_privilege(r.oid, %(audit)s, 'SELECT')
+       has_table_privilege(r.oid, %(audit)s, 'INSERT')
+         AND has_table_privilege(r.oid, %(audit)s, 'SELECT')
   FROM pg_roles r WHERE r.rolname = %(role)s
 """
 _WRONG = [

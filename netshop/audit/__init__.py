@@ -14,8 +14,8 @@ from netshop.audit.verify import VerifyReport, audit_verify
 __all__ = [
     "SYSTEM_ACTOR",
     "AuditAction",
-    "audit_anchor",
     "VerifyReport",
+    "audit_anchor",
     "audit_batch",
     "audit_record",
     "audit_verify",

@@ -132,7 +132,10 @@ class _Walk:
                     f"the table is empty; the anchor of {newest.at} recorded {newest.count} entries"
                 )
                 return _broken(newest.seq, "truncated", why)
-            why = f"the table ends at seq {last.seq}; the anchor of {newest.at} recorded seq {newest.seq} ({newest.count} entries)"
+            why = (
+                f"the table ends at seq {last.seq}; the anchor of {newest.at} recorded "
+                f"seq {newest.seq} ({newest.count} entries)"
+            )
             return _broken(newest.seq, "tail missing", why)
         return VerifyReport(
             entries=self.count,
@@ -152,28 +155,14 @@ class _Walk:
         why = self._unsigned_why(row)
         if entry_signature(row, self.ring) == "unknown_key":  # forged, or a key left out
             return _broken(row.seq, "forged", why)
-        vouched = following is not None and self._genuine(following)
-        if vouched and _reports(following, row.seq):
-            return _broken(
-                row.seq, "forged", f"{why}; the writer of seq {following.seq} found it at the head"
-            )  # type: ignore[union-attr]
-        if vouched and following.prev_hash == expected:  # type: ignore[union-attr]
-            return _broken(
-                row.seq,
-                "inserted",
-                f"{why}, and the next entry (seq {following.seq}) links past it",
-            )  # type: ignore[union-attr]
-        if vouched:  # the next genuine entry was chained to this one, as it was then
-            return _broken(
-                row.seq,
-                "edited",
-                f"{why}, but seq {following.seq} was chained to it as it was written",
-            )  # type: ignore[union-attr]
+        if following is not None and self._genuine(following):
+            return _vouched(row, following, expected, why)
         if row.seq <= self.anchored_up_to:
             return _broken(
                 row.seq,
                 "edited",
-                f"{why}, and an anchor covers it (the entries after it were rechained without the key)",
+                f"{why}, and an anchor covers it "
+                "(the entries after it were rechained without the key)",
             )
         return _broken(row.seq, "forged", f"{why}: written without the key after the newest anchor")
 
@@ -222,13 +211,19 @@ class _Walk:
     def _anchor(self, anchor: Anchor, row: AuditEntry) -> VerifyReport | None:
         if anchor.seq < row.seq:  # the anchored entry is not in the table
             if self.previous is None:
-                why = f"the anchored seq {anchor.seq} and every entry before it are gone; the chain restarts at seq {row.seq}"
+                why = (
+                    f"the anchored seq {anchor.seq} and every entry before it are gone; "
+                    f"the chain restarts at seq {row.seq}"
+                )
                 return _broken(anchor.seq, "truncated", why)
             return _broken(
                 anchor.seq, "deleted", f"the entry the anchor of {anchor.at} recorded is gone"
             )
         if anchor.mac != row.hash:
-            why = f"the anchor of {anchor.at} recorded another MAC for it: it, or the chain before it, was rewritten"
+            why = (
+                f"the anchor of {anchor.at} recorded another MAC for it: "
+                "it, or the chain before it, was rewritten"
+            )
             return _broken(row.seq, "edited", why)
         if anchor.count != self.count:
             problem: Problem = "deleted" if self.count < anchor.count else "inserted"
@@ -242,6 +237,19 @@ class _Walk:
         rotated = row.action == AuditAction.AUDIT_KEY_ROTATED
         self.handed_to = str(row.data.get("new_key_id")) if rotated else None
         self.previous = row
+
+
+def _vouched(row: AuditEntry, following: AuditEntry, expected: str, why: str) -> VerifyReport:
+    """An unsigned entry followed by a genuine one: what the genuine one says about it."""
+    if _reports(following, row.seq):
+        return _broken(
+            row.seq, "forged", f"{why}; the writer of seq {following.seq} found it at the head"
+        )
+    if following.prev_hash == expected:
+        why = f"{why}, and the next entry (seq {following.seq}) links past it"
+        return _broken(row.seq, "inserted", why)
+    # The next genuine entry was chained to this one as it was written.
+    return _broken(row.seq, "edited", f"{why}, but seq {following.seq} was chained to it")
 
 
 def _reports(entry: AuditEntry, seq: int) -> bool:

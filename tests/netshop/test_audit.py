@@ -194,7 +194,7 @@ def test_an_edited_entry_is_reported_at_its_seq() -> None:
     assert (report.ok, report.broken_seq, report.problem) == (False, entries[2].seq, "edited")
     assert (code, out) == (1, "")
     assert err.startswith(f"audit chain BROKEN at seq {entries[2].seq}: edited")
-    assert "was chained to it as it was written" in report.detail
+    assert f"but seq {entries[3].seq} was chained to it" in report.detail
 
 
 @pytest.mark.django_db

@@ -111,7 +111,9 @@ def test_the_granted_role_is_least_privilege_and_the_superuser_is_not(
     ],
     ids=["update", "delete", "truncate", "disable-trigger", "replica-mode", "ddl", "drop"],
 )
-def test_the_app_role_cannot_touch_written_entries(app_role: str, attack: str, refusal: str) -> None:
+def test_the_app_role_cannot_touch_written_entries(
+    app_role: str, attack: str, refusal: str
+) -> None:
     entries = _append(3)
 
     with connect_as(app_role) as conn, pytest.raises(psycopg.Error, match=refusal):
@@ -326,7 +328,7 @@ def test_an_anchor_records_the_signed_head_once_per_change() -> None:
     assert out.getvalue() == (
         f"anchored: seq {records[1]['seq']} (4 entries) in {settings.NETSHOP_AUDIT_ANCHOR_PATH}\n"
     )
-    assert oct(os.stat(settings.NETSHOP_AUDIT_ANCHOR_PATH).st_mode & 0o777) == "0o600"
+    assert oct(Path(settings.NETSHOP_AUDIT_ANCHOR_PATH).stat().st_mode & 0o777) == "0o600"
     assert audit_verify().anchors == 2
 
 
@@ -416,4 +418,3 @@ def test_a_key_id_naming_two_secrets_is_refused() -> None:
 
     assert done.returncode == 1
     assert "audit key id 'k1' names two different secrets" in done.stderr
-
