@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from django.conf import settings
+from django.db import connection
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -84,13 +85,18 @@ class FileAnchorSink:
 
 @dataclasses.dataclass(frozen=True)
 class Anchor:
-    """One signed head record: the chain had ``count`` entries, the newest ``seq`` with ``mac``."""
+    """One signed head record: the chain had ``count`` entries, the newest ``seq`` with ``mac``.
+
+    ``db`` names the database, so one sink can serve several (a dev machine's, a staging one)
+    and ``verify_audit`` checks each against its own anchors only.
+    """
 
     seq: int
     mac: str
     count: int
     at: str
     key_id: str
+    db: str = ""
     anchor_mac: str = ""
 
     def signed_text(self) -> str:
@@ -132,7 +138,11 @@ def audit_anchor(*, sink: AnchorSink | None = None) -> AnchorResult:
             "refused", detail=f"the head, seq {head.seq}, is not signed with the audit key"
         )
     last = anchor_parse(sink.last() or "", ring)
-    if isinstance(last, Anchor) and (last.seq, last.mac) == (head.seq, head.hash):
+    if isinstance(last, Anchor) and (last.seq, last.mac, last.db) == (
+        head.seq,
+        head.hash,
+        database_name(),
+    ):
         return AnchorResult("unchanged", anchor=last)
     anchor = anchor_sign(
         Anchor(
@@ -141,6 +151,7 @@ def audit_anchor(*, sink: AnchorSink | None = None) -> AnchorResult:
             count=int(head.total),
             at=timezone.now().isoformat(timespec="seconds"),
             key_id=ring.current.id,
+            db=database_name(),
         ),
         ring,
     )
@@ -150,6 +161,10 @@ def audit_anchor(*, sink: AnchorSink | None = None) -> AnchorResult:
 
 # The head and the number of entries in one statement, so they come from one snapshot.
 _COUNT = RawSQL(f"SELECT count(*) FROM {AuditEntry._meta.db_table}", [])  # noqa: S608, S611 (a constant)
+
+
+def database_name() -> str:
+    return str(connection.settings_dict["NAME"])
 
 
 def anchor_sign(anchor: Anchor, ring: Keyring) -> Anchor:

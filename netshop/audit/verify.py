@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from netshop.audit.actions import AuditAction
-from netshop.audit.anchors import Anchor, AnchorSink, anchor_parse, default_sink
+from netshop.audit.anchors import Anchor, AnchorSink, anchor_parse, database_name, default_sink
 from netshop.audit.chain import LEGACY_KEY_ID, entry_signature
 from netshop.audit.keys import Keyring, keyring
 from netshop.audit.models import GENESIS, AuditEntry
@@ -84,12 +84,13 @@ def verify_entries(
 
 def _load_anchors(lines: Iterable[str], ring: Keyring) -> list[Anchor] | VerifyReport:
     anchors: list[Anchor] = []
+    here = database_name()
     for number, line in enumerate(lines, start=1):
         parsed = anchor_parse(line, ring)
         if isinstance(parsed, str):
             detail = f"anchor line {number} is not genuine: {parsed}"
             return _broken(None, "forged", detail)
-        if parsed is not None:
+        if parsed is not None and parsed.db == here:  # another database's anchors: not ours
             anchors.append(parsed)
     return sorted(anchors, key=lambda anchor: anchor.seq)
 

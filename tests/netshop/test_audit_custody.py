@@ -9,6 +9,7 @@ the anchors written outside the database.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import subprocess
@@ -26,14 +27,14 @@ from django.core.management import call_command
 from django.db import ProgrammingError, connection, transaction
 
 from netshop.audit import audit_anchor, audit_record, audit_verify
-from netshop.audit.anchors import FileAnchorSink
+from netshop.audit.anchors import Anchor, FileAnchorSink, anchor_sign
 from netshop.audit.chain import entry_hash, entry_signature
 from netshop.audit.keys import keyring
-from netshop.audit.models import AuditEntry
-from netshop.db_roles import db_roles_grant, db_roles_problems
+from netshop.audit.models import GENESIS, AuditEntry
+from netshop.db_roles import db_roles_problems
 from netshop.tasks import audit_anchor as audit_anchor_task
+from tests.netshop.conftest import connect_as
 
-APP_ROLE = "netshop_app_test"
 NEW_KEY = "k2:second-test-only-audit-key-0123456789abcdef"
 
 
@@ -62,27 +63,6 @@ def as_superuser_without_triggers() -> Iterator[Any]:
 
 
 # --- The app's own role ----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def app_role(django_db_setup: None, django_db_blocker: Any) -> str:
-    """``netshop_app_test`` with exactly the grants ``manage.py db_roles`` gives (committed)."""
-    with django_db_blocker.unblock(), connection.cursor() as cursor:
-        cursor.execute(
-            "DO $$ BEGIN CREATE ROLE netshop_app_test LOGIN;"
-            " EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"
-        )
-        db_roles_grant(role=APP_ROLE)
-    return APP_ROLE
-
-
-@contextmanager
-def connect_as(role: str) -> Iterator[psycopg.Connection[Any]]:
-    db = connection.settings_dict
-    with psycopg.connect(
-        dbname=db["NAME"], user=role, host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432
-    ) as conn:
-        yield conn
 
 
 def test_the_granted_role_is_least_privilege_and_the_superuser_is_not(
@@ -418,3 +398,51 @@ def test_a_key_id_naming_two_secrets_is_refused() -> None:
 
     assert done.returncode == 1
     assert "audit key id 'k1' names two different secrets" in done.stderr
+
+
+@pytest.mark.django_db
+def test_another_databases_anchors_in_the_same_sink_are_not_this_ones() -> None:
+    entries = _append(2)
+    other = anchor_sign(
+        Anchor(
+            seq=999,
+            mac="0" * 64,
+            count=999,
+            at="2026-12-01T00:00:00+00:00",
+            key_id="test",
+            db="other",
+        ),
+        keyring(),
+    )
+    FileAnchorSink().append(other.line())
+    audit_anchor()
+
+    report = audit_verify()
+
+    assert (report.ok, report.anchors, report.head_seq) == (True, 1, entries[-1].seq)
+    assert _anchors()[-1]["db"] == connection.settings_dict["NAME"]
+
+
+@pytest.mark.django_db
+def test_the_first_keyed_entry_after_unkeyed_ones_says_the_chain_is_keyed_from_there() -> None:
+    # Given an entry from before the key (plain SHA-256, no key id), as an upgrade finds it
+    legacy = AuditEntry(
+        seq=1,
+        created_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC),
+        action="reply.sent",
+        actor="agent:writer",
+        prev_hash=GENESIS,
+    )
+    legacy.hash = entry_hash(legacy)
+    legacy.save(force_insert=True)
+
+    entry = audit_record(action="inquiry.received", actor="storefront")
+
+    rotation = AuditEntry.objects.get(seq=entry.seq - 1)
+    assert (rotation.action, rotation.key_id, rotation.data, rotation.prev_hash) == (
+        "audit.key_rotated",
+        "test",
+        {"previous_key_id": "", "new_key_id": "test"},
+        legacy.hash,
+    )
+    assert audit_verify().ok
