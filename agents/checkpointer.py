@@ -2,7 +2,7 @@
 
 One saver per process, created on first use. The PostgreSQL one uses a connection pool with
 the settings the saver requires (autocommit, dict rows). Its tables are created by a
-migration (``agents/migrations/0002``); ``setup()`` here only confirms them.
+migration (``agents/migrations/0002``), run as the schema owner; here they are only confirmed.
 """
 
 from __future__ import annotations
@@ -61,9 +61,23 @@ def get_checkpointer() -> BaseCheckpointSaver:
     with _lock:
         if _saver is None:
             vendor = settings.DATABASES["default"]["ENGINE"]
-            _saver = _postgres_saver() if "postgresql" in vendor else _sqlite_saver()
-            _saver.setup()  # type: ignore[attr-defined]
+            if "postgresql" in vendor:
+                _saver = _postgres_saver()
+                _confirm_postgres_tables(_saver)
+            else:
+                _saver = _sqlite_saver()
+                _saver.setup()  # type: ignore[attr-defined]
         return _saver
+
+
+def _confirm_postgres_tables(saver: BaseCheckpointSaver) -> None:
+    """The tables are the migrations' (run by the schema owner): the app's role may not create
+    them, so ``setup()``, which starts with a CREATE TABLE, is not called here."""
+    latest = len(saver.MIGRATIONS) - 1  # type: ignore[attr-defined]
+    with saver.conn.connection() as conn:  # type: ignore[attr-defined]
+        row = conn.execute("SELECT max(v) AS v FROM checkpoint_migrations").fetchone()
+    if row is None or row["v"] is None or row["v"] < latest:
+        raise RuntimeError("the checkpoint tables are missing or old: run manage.py migrate")
 
 
 def close_checkpointer() -> None:

@@ -53,6 +53,8 @@ def bench_env(**extra: str) -> dict[str, str]:
         DATABASE_URL=_local_only(DATABASE_URL),
         REDIS_URL=_local_only(REDIS_URL),
         SECRET_KEY=os.environ.get("SECRET_KEY") or "bench-only-secret-key",
+        NETSHOP_AUDIT_KEY=os.environ.get("NETSHOP_AUDIT_KEY")
+        or "bench:bench-only-audit-key-0123456789ab",
         DEBUG="0",
         ALLOWED_HOSTS="127.0.0.1,localhost,testserver",  # testserver: Django's test clients
         LOG_LEVEL=os.environ.get("BENCH_LOG_LEVEL", "WARNING"),

@@ -43,6 +43,43 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set (or DEBUG=1 for a local dev run).")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
 
+
+def _local_audit_key(path: Path) -> str:
+    """A development audit key kept in ``var/`` (created once, mode 600), never in the database."""
+    import secrets
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="utf-8").strip()
+    key = f"dev:{secrets.token_urlsafe(32)}"
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(key + "\n")
+    return key
+
+
+# The audit chain's HMAC key (``KEY_ID:SECRET``): outside the database, or the chain proves
+# nothing to whoever can write it. Only an embedded DEBUG run may make its own, in var/.
+NETSHOP_AUDIT_KEY = os.environ.get("NETSHOP_AUDIT_KEY", "")
+NETSHOP_AUDIT_KEYS_OLD = os.environ.get("NETSHOP_AUDIT_KEYS_OLD", "")
+if not NETSHOP_AUDIT_KEY:
+    if not (DEBUG and EMBEDDED):
+        raise ImproperlyConfigured(
+            "NETSHOP_AUDIT_KEY must be set (KEY_ID:SECRET, kept out of the database; "
+            "scripts/run generates var/audit_key)."
+        )
+    NETSHOP_AUDIT_KEY = _local_audit_key(VAR_DIR / "audit_key")
+NETSHOP_AUDIT_ANCHOR_PATH = Path(
+    os.environ.get("NETSHOP_AUDIT_ANCHOR_PATH", VAR_DIR / "audit-anchors.jsonl")
+)
+NETSHOP_AUDIT_ANCHOR_SINK = os.environ.get(
+    "NETSHOP_AUDIT_ANCHOR_SINK", "netshop.audit.anchors.FileAnchorSink"
+)
+# The schema owner's URL: ``manage.py migrate`` and ``db_roles`` connect with it, the app
+# itself with ``DATABASE_URL`` (a role that owns nothing and may not alter the audit log).
+MIGRATION_DATABASE_URL = os.environ.get("MIGRATION_DATABASE_URL", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -173,6 +210,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 24 * 60 * 60.0,
         "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
     },
+    "audit-anchor": {"task": "netshop.tasks.audit_anchor", "schedule": 60.0},
 }
 # In the embedded shape tasks run on a thread pool inside the server process.
 NETSHOP_EMBEDDED_WORKER = EMBEDDED

@@ -73,6 +73,32 @@ def _empty_redis() -> None:
         redis.Redis.from_url(settings.REDIS_URL).flushdb()
 
 
+@pytest.fixture(autouse=True)
+def _own_audit_anchors(settings: Any, tmp_path: Path) -> None:
+    """Each test's anchors in its own file: verify_audit must never read a dev run's."""
+    settings.NETSHOP_AUDIT_ANCHOR_PATH = tmp_path / "audit-anchors.jsonl"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_past_the_audit_log_trigger() -> Iterator[None]:
+    """Let pytest-django empty the tables between transactional tests.
+
+    Its flush is one TRUNCATE of every table, which the audit log's trigger refuses (as it
+    must in the product). The test database's superuser silences triggers for that one
+    transaction (replica mode), which only a superuser can.
+    """
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.execute_sql_flush
+
+    def flush(self: DatabaseOperations, sql_list: list[str]) -> None:
+        original(self, ["SET LOCAL session_replication_role = replica", *sql_list])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "execute_sql_flush", flush)
+        yield
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _close_checkpointer_connections(django_db_setup: None) -> Iterator[None]:
     """The checkpointer's pool must let go of the test database before pytest drops it."""

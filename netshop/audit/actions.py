@@ -30,6 +30,9 @@ class AuditAction(StrEnum):
     SIDE_EFFECT_COUPON = "side_effect.coupon"
     REPLY_SENT = "reply.sent"
     CONSOLE_LOGIN = "console.login"
+    # The chain's own custody: a new key takes over, or a writer found an unsigned head.
+    AUDIT_KEY_ROTATED = "audit.key_rotated"
+    AUDIT_TAMPER_DETECTED = "audit.tamper_detected"
 
 
 # The actor of a side effect whose service is not told who asked for it.

@@ -1,8 +1,9 @@
-"""The audit log's one table: append-only rows, each chained to the one before by a hash.
+"""The audit log's one table: append-only rows, each chained to the one before by a keyed MAC.
 
 Imported at the end of ``netshop/models.py`` so Django registers it with the ``netshop`` app.
-PostgreSQL refuses UPDATE and DELETE on it (a trigger, migration 0002); ``audit_verify``
-finds any row changed, inserted or removed behind the trigger's back.
+PostgreSQL refuses UPDATE, DELETE and TRUNCATE on it (triggers, migrations 0002 and 0004), and
+the app's own database role may only read and insert; ``audit_verify`` finds any row changed,
+inserted or removed behind their backs, against the anchors kept outside the database.
 """
 
 from __future__ import annotations
@@ -30,8 +31,12 @@ class AuditEntry(models.Model):
     verdict = models.CharField(max_length=40, blank=True, default="")
     reason = models.CharField(max_length=60, blank=True, default="")
     data = models.JSONField(default=dict, blank=True)
+    # ``hash`` is the entry's HMAC-SHA256 (``netshop.audit.chain``); ``prev_hash`` its
+    # predecessor's. The names predate the key and stay for the API and the CSV export.
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # Which audit key signed the entry; empty for the plain SHA-256 entries from before.
+    key_id = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["seq"]

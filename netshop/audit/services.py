@@ -2,7 +2,10 @@
 
 Design of the chain (why it looks like this):
 
-* The hash covers ``seq``, so ``seq`` must be known before the row is written: the table
+* Each entry's MAC (``netshop.audit.chain``) is keyed with the audit key, which is not in the
+  database, and the head is checked before anything is chained to it
+  (``netshop.audit.custody``).
+* The MAC covers ``seq``, so ``seq`` must be known before the row is written: the table
   refuses UPDATE, so there is no "insert, then fill in the hash". In PostgreSQL ``seq`` is
   taken from the column's own sequence with ``nextval`` before the insert; elsewhere it is
   the last ``seq`` plus one.
@@ -32,8 +35,10 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from netshop.audit.chain import entry_hash
+from netshop.audit.chain import entry_mac
 from netshop.audit.content import content_free
+from netshop.audit.custody import custody_entries
+from netshop.audit.keys import keyring
 from netshop.audit.models import GENESIS, AuditEntry
 
 _batch = threading.local()
@@ -52,7 +57,7 @@ def audit_record(
     reason: str | None = None,
     data: dict[str, Any] | None = None,
 ) -> AuditEntry:
-    """Append one entry and return it (hash computed, saved).
+    """Append one entry and return it (MAC computed, saved).
 
     Joins the caller's transaction if there is one, so an entry about a side effect is
     written if and only if the side effect's rows are. ``data`` goes through the content
@@ -98,14 +103,17 @@ def audit_batch() -> Iterator[None]:
 def _append(entries: list[AuditEntry]) -> None:
     with transaction.atomic():
         _serialise_appends()
-        last = AuditEntry.objects.order_by("-seq").values_list("seq", "hash").first()
-        seqs = _next_seqs(last[0] if last else 0, len(entries))
-        prev_hash = last[1] if last else GENESIS
+        head = AuditEntry.objects.order_by("-seq").first()
+        ring = keyring()
+        signed = custody_entries(head, ring) + [(entry, ring.current) for entry in entries]
+        seqs = _next_seqs(head.seq if head else 0, len(signed))
+        prev_hash = head.hash if head else GENESIS
         now = timezone.now()
-        for entry, seq in zip(entries, seqs, strict=True):
+        for (entry, key), seq in zip(signed, seqs, strict=True):
             entry.seq, entry.prev_hash, entry.created_at = seq, prev_hash, now
-            entry.hash = prev_hash = entry_hash(entry)
-        AuditEntry.objects.bulk_create(entries)
+            entry.key_id, entry.hash = key.id, entry_mac(entry, key)
+            prev_hash = entry.hash
+        AuditEntry.objects.bulk_create([entry for entry, _ in signed])
 
 
 def inquiry_id_from_ref(ref: str) -> str | None:

@@ -1,4 +1,8 @@
-"""The audit log: an append-only hash chain that shows any edited, deleted or inserted entry."""
+"""The audit log: an append-only keyed chain that shows any edited, deleted or inserted entry.
+
+Tampering with the app's own database role, and against the anchors outside the database, is
+in ``test_audit_custody.py``.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from django.db import IntegrityError, ProgrammingError, connection, transaction
 from django.utils import timezone
 
 from netshop.audit import AuditAction, audit_record, audit_verify, inquiry_id_from_ref
-from netshop.audit.chain import canonical_json, entry_hash
+from netshop.audit.chain import canonical_json, entry_hash, entry_mac, entry_signature
+from netshop.audit.keys import keyring
 from netshop.audit.models import GENESIS, AuditEntry
 from netshop.audit.verify import verify_entries
 from netshop.errors import DomainError
@@ -104,7 +109,8 @@ def test_a_stored_entry_hashes_to_what_was_written() -> None:
     )
 
     stored = AuditEntry.objects.get(seq=written.seq)
-    assert entry_hash(stored) == stored.hash == written.hash
+    assert entry_mac(stored, keyring().current) == stored.hash == written.hash
+    assert (stored.key_id, entry_signature(stored, keyring())) == ("test", "valid")
     assert stored.data == {
         "order": "ORD-1003",
         "amount": 12800,
@@ -128,7 +134,7 @@ def test_values_postgresql_would_refuse_are_made_storable() -> None:
 
     stored = AuditEntry.objects.get(seq=written.seq)
     assert stored.data == {"score": None, "ratio": None, "id": "ab"}
-    assert entry_hash(stored) == stored.hash
+    assert entry_signature(stored, keyring()) == "valid"
 
 
 @pytest.mark.django_db
@@ -147,15 +153,19 @@ def test_verify_audit_reports_an_intact_chain() -> None:
     code, out, err = _verify_command()
 
     assert (code, err) == (0, "")
-    assert out.splitlines() == [
-        "audit chain intact: 3 entries",
-        f"head: seq {entries[-1].seq} sha256 {entries[-1].hash}",
+    assert out.splitlines()[:2] == [
+        "audit chain intact: 3 entries, 0 anchors match",
+        f"head: seq {entries[-1].seq} mac {entries[-1].hash}",
     ]
 
 
 @pytest.mark.django_db
-def test_an_empty_log_is_intact() -> None:
-    assert _verify_command() == (0, "audit chain intact: 0 entries\n", "")
+def test_an_empty_log_without_anchors_is_intact_and_says_nothing_vouches_for_it() -> None:
+    code, out, err = _verify_command()
+
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "audit chain intact: 0 entries, 0 anchors match"
+    assert out.splitlines()[1].startswith("warning: no anchors in ")
 
 
 @pytest.mark.django_db
@@ -184,6 +194,7 @@ def test_an_edited_entry_is_reported_at_its_seq() -> None:
     assert (report.ok, report.broken_seq, report.problem) == (False, entries[2].seq, "edited")
     assert (code, out) == (1, "")
     assert err.startswith(f"audit chain BROKEN at seq {entries[2].seq}: edited")
+    assert f"but seq {entries[3].seq} was chained to it" in report.detail
 
 
 @pytest.mark.django_db
@@ -196,9 +207,9 @@ def test_a_deleted_entry_is_reported_at_the_entry_after_it() -> None:
     code, _, err = _verify_command()
 
     assert (report.broken_seq, report.problem) == (entries[3].seq, "deleted")
-    assert f"does not match the hash of seq {entries[1].seq}" in report.detail
+    assert f"does not match the MAC of seq {entries[1].seq}" in report.detail
     assert code == 1
-    assert err.startswith(f"audit chain BROKEN at seq {entries[3].seq}: entries missing")
+    assert err.startswith(f"audit chain BROKEN at seq {entries[3].seq}: deleted: entries missing")
 
 
 @pytest.mark.django_db
@@ -216,8 +227,8 @@ def test_deleting_the_first_entry_is_reported() -> None:
 @pytest.mark.django_db
 def test_an_inserted_entry_is_reported_at_its_seq() -> None:
     # A plain INSERT needs no trigger bypass; the forger uses a seq a rollback left free and
-    # even computes a valid hash for the row, but cannot name the right predecessor (that
-    # one already has a successor).
+    # computes the old unkeyed hash (they have no key), and cannot name the right predecessor
+    # (that one already has a successor).
     before = _append(2)
     _rolled_back_append()
     after = _append(2)
@@ -229,6 +240,7 @@ def test_an_inserted_entry_is_reported_at_its_seq() -> None:
         operation_id="op-forged",
         data={"order": "ORD-1003", "amount": 99999},
         prev_hash="f" * 64,
+        key_id="test",
     )
     forged.hash = entry_hash(forged)
     forged.save(force_insert=True)
@@ -263,10 +275,18 @@ def _chain(n: int) -> list[AuditEntry]:
             action="agent.started",
             actor="agent:order",
             prev_hash=entries[-1].hash if entries else GENESIS,
+            key_id="test",
         )
-        entry.hash = entry_hash(entry)
+        entry.hash = entry_mac(entry, keyring().current)
         entries.append(entry)
     return entries
+
+
+def _forge(entry: AuditEntry) -> AuditEntry:
+    """What someone without the key can do: name the key, compute some other hash."""
+    entry.key_id = "test"
+    entry.hash = entry_hash(entry)
+    return entry
 
 
 def test_an_inserted_entry_that_names_the_right_predecessor_is_still_found() -> None:
@@ -278,22 +298,61 @@ def test_an_inserted_entry_that_names_the_right_predecessor_is_still_found() -> 
         actor="sato",
         prev_hash=entries[1].hash,
     )
-    intruder.hash = entry_hash(intruder)
+    _forge(intruder)
 
     report = verify_entries([entries[0], entries[1], intruder, entries[2], entries[3]])
 
     assert (report.broken_seq, report.problem) == (25, "inserted")
 
 
-def test_an_entry_rewritten_with_a_recomputed_hash_breaks_the_next_link() -> None:
+def test_an_entry_rewritten_with_a_recomputed_hash_is_reported_as_edited() -> None:
     entries = _chain(4)
     entries[1].actor = "someone-else"
-    entries[1].hash = entry_hash(entries[1])
+    _forge(entries[1])
 
     report = verify_entries(entries)
 
-    assert (report.broken_seq, report.problem) == (3, "deleted")
-    assert "seq 2 rewritten with a new hash" in report.detail
+    assert (report.broken_seq, report.problem) == (2, "edited")
+    assert "its MAC does not match its contents" in report.detail
+
+
+def test_an_unkeyed_prefix_from_before_the_key_verifies_and_the_keyed_chain_covers_it() -> None:
+    # Given entries written before the chain was keyed (plain SHA-256, no key id)
+    legacy: list[AuditEntry] = []
+    for seq in (1, 2):
+        entry = AuditEntry(
+            seq=seq,
+            created_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC),
+            action="agent.started",
+            actor="agent:order",
+            prev_hash=legacy[-1].hash if legacy else GENESIS,
+        )
+        entry.hash = entry_hash(entry)
+        legacy.append(entry)
+    keyed = AuditEntry(
+        seq=3,
+        created_at=dt.datetime(2026, 12, 1, tzinfo=dt.UTC),
+        action="audit.key_rotated",
+        actor="system",
+        data={"previous_key_id": "", "new_key_id": "test"},
+        prev_hash=legacy[-1].hash,
+        key_id="test",
+    )
+    keyed.hash = entry_mac(keyed, keyring().current)
+    # an unkeyed entry after the first keyed one is what anyone could write
+    late = AuditEntry(
+        seq=4,
+        created_at=keyed.created_at,
+        action="decision.approve",
+        actor="sato",
+        prev_hash=keyed.hash,
+    )
+    late.hash = entry_hash(late)
+
+    assert verify_entries([*legacy, keyed]).ok
+    report = verify_entries([*legacy, keyed, late])
+    assert (report.broken_seq, report.problem) == (4, "forged")
+    assert "unkeyed (plain SHA-256) entry after the chain was keyed" in report.detail
 
 
 # --- Append-only in PostgreSQL ---------------------------------------------------------------

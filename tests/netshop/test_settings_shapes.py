@@ -61,6 +61,9 @@ def test_embedded_shape_migrates_and_boots_on_sqlite(tmp_path):
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.strip() == "embedded ok"
     assert (tmp_path / "netshop.sqlite3").stat().st_size > 0
+    # a development audit key of its own, kept beside the database, readable by its owner only
+    assert (tmp_path / "audit_key").read_text().startswith("dev:")
+    assert (tmp_path / "audit_key").stat().st_mode & 0o777 == 0o600
 
 
 def test_production_shape_boots_on_postgresql_and_redis(tmp_path):
@@ -68,6 +71,7 @@ def test_production_shape_boots_on_postgresql_and_redis(tmp_path):
         DATABASE_URL=os.environ["DATABASE_URL"],
         REDIS_URL=os.environ["REDIS_URL"],
         SECRET_KEY="test-only-secret-key",
+        NETSHOP_AUDIT_KEY="test:test-only-audit-key-0123456789abcdef",
         ALLOWED_HOSTS="localhost",
         NETSHOP_VAR_DIR=str(tmp_path),
     )

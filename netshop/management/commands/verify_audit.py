@@ -1,7 +1,7 @@
-"""``manage.py verify_audit``: walk the audit chain and say whether it is intact.
+"""``manage.py verify_audit``: check the audit chain's MACs, links and anchors.
 
-Exit status 0 when it is, 1 (and the first broken entry on stderr) when it is not, so a cron
-job or a monitoring probe can alert on it.
+Exit status 0 when it is intact, 1 (and what was found, with its seq, on stderr) when it is
+not, so a cron job or a monitoring probe can alert on it.
 """
 
 from __future__ import annotations
@@ -10,21 +10,28 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from netshop.audit.anchors import default_sink
 from netshop.audit.verify import audit_verify
 
 
 class Command(BaseCommand):
     help = (
-        "Recompute every audit entry's hash in order and report the first entry that was "
-        "edited, inserted or deleted. Prints the head (last seq and hash) to record elsewhere: "
-        "entries removed from the end can only be noticed against such a record."
+        "Check every audit entry's MAC and link in order, then the table against every anchor "
+        "(NETSHOP_AUDIT_ANCHOR_PATH). Names the first problem and its seq: edited, inserted, "
+        "deleted, truncated, tail missing or forged."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        report = audit_verify()
+        sink = default_sink()
+        report = audit_verify(sink=sink)
         if not report.ok:
             self.stderr.write(str(report))
             raise SystemExit(1)
         self.stdout.write(str(report))
         if report.head_seq is not None:
-            self.stdout.write(f"head: seq {report.head_seq} sha256 {report.head_hash}")
+            self.stdout.write(f"head: seq {report.head_seq} mac {report.head_hash}")
+        if report.anchors == 0:
+            self.stdout.write(
+                f"warning: no anchors in {sink.name}: removing the newest entries, or all of "
+                "them, cannot be noticed (run manage.py audit_anchor, or celery beat)"
+            )
