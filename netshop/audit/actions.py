@@ -30,6 +30,7 @@ class AuditAction(StrEnum):
     SIDE_EFFECT_COUPON = "side_effect.coupon"
     REPLY_SENT = "reply.sent"
     CONSOLE_LOGIN = "console.login"
+    LOGIN_LOCKED_OUT = "login.locked_out"
 
 
 # The actor of a side effect whose service is not told who asked for it.

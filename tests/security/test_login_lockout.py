@@ -165,6 +165,33 @@ def test_the_limit_and_the_cool_off_come_from_settings(shop: Shop, settings: Any
     assert "until an administrator unlocks it" in response.content.decode()
 
 
+# --- The audit trail -------------------------------------------------------------------------
+
+
+def lockouts() -> list[tuple[str, dict[str, Any]]]:
+    entries = AuditEntry.objects.filter(action="login.locked_out").order_by("pk")
+    return [(entry.actor, entry.data) for entry in entries]
+
+
+def test_a_lockout_is_audited_once_with_whose_login_and_no_address(shop: Shop) -> None:
+    guess("operator", 40)
+
+    assert lockouts() == [("operator", {"user_id": shop.user("operator").pk, "failures": 5})]
+    assert ATTACKER not in str(AuditEntry.objects.get(action="login.locked_out").data)
+
+
+def test_guesses_at_a_login_that_does_not_exist_write_nothing(shop: Shop) -> None:
+    guess("no-such-login", 10)
+
+    assert lockouts() == []
+
+
+def test_failures_below_the_limit_are_not_audited(shop: Shop) -> None:
+    guess("manager", 4)
+
+    assert lockouts() == []
+
+
 # --- Which address counts ----------------------------------------------------------------------
 
 
