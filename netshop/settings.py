@@ -11,6 +11,7 @@ Two shapes from one file, chosen by what the environment configures (SPEC sectio
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -91,6 +92,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "channels",
     "ninja",
     "netshop",
@@ -108,6 +111,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "netshop.middleware.NoStoreMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "netshop.urls"
@@ -173,6 +180,62 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES")
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES")
 X_FRAME_OPTIONS = "DENY"
+
+# --- The perimeter ------------------------------------------------------------------------
+# HTTPS as the deployment terminates it (README, "Deploying behind HTTPS"). Everything is off
+# by default so a plain-HTTP local run keeps working.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT")
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD")
+# Only behind a proxy that sets X-Forwarded-Proto itself (and strips the client's own).
+if env_bool("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Every page loads its scripts, styles and images from this origin only: no inline script or
+# style, no CDN. 'self' covers the console's same-host ws:/wss: sockets in CSP Level 3.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],  # Swagger UI's icons are data: URIs in its CSS
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Failed logins (django-axes): after NETSHOP_LOGIN_FAILURE_LIMIT failures for one username
+# from one address, that pair is refused until the cool-off passes or someone unlocks it
+# (`manage.py axes_reset_username USERNAME`, or delete the attempt in the admin).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: it refuses a locked-out pair outright
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("NETSHOP_LOGIN_FAILURE_LIMIT", "5"))
+_LOGIN_COOLOFF_MINUTES = int(os.environ.get("NETSHOP_LOGIN_COOLOFF_MINUTES", "30"))
+# 0 minutes: locked until unlocked by hand.
+AXES_COOLOFF_TIME = timedelta(minutes=_LOGIN_COOLOFF_MINUTES) if _LOGIN_COOLOFF_MINUTES else None
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # staff logins are in the audit trail; no second log of IPs
+AXES_LOCKOUT_CALLABLE = "netshop.perimeter.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "netshop.perimeter.client_ip"
+# How many proxies in front of the app append to X-Forwarded-For (0: use the socket's peer).
+NETSHOP_TRUSTED_PROXY_COUNT = int(os.environ.get("NETSHOP_TRUSTED_PROXY_COUNT", "0"))
+
+# Password reset mails a link: it is offered only when there is a mail server to send it.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "support@localhost")
 
 # --- Channels -----------------------------------------------------------------------------
 if REDIS_URL:
@@ -252,5 +315,5 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {name: {"level": "WARNING"} for name in ("httpx", "httpx2", "openai")},
+    "loggers": {name: {"level": "WARNING"} for name in ("httpx", "httpx2", "openai", "axes")},
 }

@@ -6,10 +6,14 @@ class OperatorsConfig(AppConfig):
     verbose_name = "Operator console and audit"
 
     def ready(self) -> None:
+        from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in
 
-        from operators.audit.signals import record_console_login
+        from operators.audit.signals import record_console_login, record_login_locked_out
         from operators.signals import connect_access_signals
 
         user_logged_in.connect(record_console_login, dispatch_uid="operators.audit.console_login")
+        user_locked_out.connect(
+            record_login_locked_out, dispatch_uid="operators.audit.login_locked_out"
+        )
         connect_access_signals()

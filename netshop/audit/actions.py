@@ -30,6 +30,7 @@ class AuditAction(StrEnum):
     SIDE_EFFECT_COUPON = "side_effect.coupon"
     REPLY_SENT = "reply.sent"
     CONSOLE_LOGIN = "console.login"
+    LOGIN_LOCKED_OUT = "login.locked_out"
     # The chain's own custody: a new key takes over, or a writer found an unsigned head.
     AUDIT_KEY_ROTATED = "audit.key_rotated"
     AUDIT_TAMPER_DETECTED = "audit.tamper_detected"

@@ -21,7 +21,7 @@ from agents.runs import inquiry_create
 from netshop.models import Customer, Refund
 from netshop.roles import Role, role_assign
 from tests.browser.conftest import PASSWORD, OpenSession
-from tests.support.browser import Session
+from tests.support.browser import Session, wait_for_js
 from tests.support.servers import running_server
 from tests.support.workers import Worker, wait_until
 
@@ -51,7 +51,7 @@ def refunds_on_ord_1003() -> int:
 
 def wait_live(page: Page) -> None:
     """The console's socket is open (and its first resync has been asked for)."""
-    page.wait_for_function("window.netshopConsole && window.netshopConsole.connected === true")
+    wait_for_js(page, "window.netshopConsole && window.netshopConsole.connected === true")
 
 
 def assert_clean(*sessions: Session) -> None:
@@ -285,7 +285,7 @@ def test_the_live_timeline_shows_the_newest_step_as_it_arrives(
     expect(newest).to_contain_text("resolved")
     page.locator("#timeline").evaluate("box => box.scrollIntoView({block: 'end'})")
     operator.shot(shots, "1-timeline-after-the-run")
-    page.wait_for_function(NEWEST_STEP_SHOWN, timeout=5_000)
+    wait_for_js(page, NEWEST_STEP_SHOWN, timeout_ms=5_000)
 
 
 NEWEST_STEP_SHOWN = """() => {

@@ -14,7 +14,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth.models import User
 from django.db import connection
-from django.http import StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
 from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -518,7 +518,8 @@ def test_a_staff_login_is_audited(role: Role, recorded: str) -> None:
     user.set_password("pw-123456")
     user.save()
 
-    assert Client().login(username="yamada", password="pw-123456")
+    # django-axes counts every attempt against its client, so authenticate() needs the request.
+    assert Client().login(request=HttpRequest(), username="yamada", password="pw-123456")
 
     entry = AuditEntry.objects.get(action="console.login")
     assert (entry.actor, entry.data) == ("yamada", {"user_id": user.pk, "role": recorded})
@@ -527,6 +528,6 @@ def test_a_staff_login_is_audited(role: Role, recorded: str) -> None:
 def test_a_customer_login_is_not_audited() -> None:
     User.objects.create_user("customer", password="pw-123456")
 
-    assert Client().login(username="customer", password="pw-123456")
+    assert Client().login(request=HttpRequest(), username="customer", password="pw-123456")
 
     assert not AuditEntry.objects.filter(action="console.login").exists()

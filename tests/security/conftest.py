@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from axes import models as axes_models
 from channels.testing import WebsocketCommunicator
 from django.apps import apps
 from django.conf import settings as django_settings
@@ -188,7 +189,7 @@ def websocket_routes(patterns: list[Any] | None = None, prefix: str = "") -> Ite
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 # Paths for the patterns that are regular expressions rather than routes.
 REGEX_PATHS = {
-    "admin/^(?P<app_label>auth|netshop)/$": "/admin/netshop/",
+    "admin/^(?P<app_label>auth|axes|netshop)/$": "/admin/netshop/",
     "admin/(?P<url>.*)$": "/admin/nowhere/",
 }
 
@@ -249,6 +250,13 @@ def support_records() -> None:
         delivery_date=today,
         booking_id="bk-3",
     )
+    # django-axes' records: a failed login, a lockout log and a login log.
+    seen = {"ip_address": "203.0.113.1", "user_agent": "security", "path_info": "/accounts/"}
+    axes_models.AccessAttempt.objects.create(
+        username="nobody", get_data="", post_data="", failures_since_start=1, **seen
+    )
+    axes_models.AccessFailureLog.objects.create(username="nobody", **seen)
+    axes_models.AccessLog.objects.create(username="nobody", **seen)
 
 
 # --- Sockets ---------------------------------------------------------------------------------

@@ -28,6 +28,14 @@ from tests.security.conftest import PASSWORD, RoutePaths, Shop, url_routes
 
 pytestmark = pytest.mark.usefixtures("quiet_refusals")
 
+
+@pytest.fixture(autouse=True)
+def _mail_server(settings: Any) -> None:
+    """Password reset is offered only with a mail server; the test runner's in-memory mail
+    backend stands in for it, so the reset form is there to be tried."""
+    settings.EMAIL_HOST = "smtp.example.com"
+
+
 SECRET = "Z" * 32  # a CSRF secret as the csrftoken cookie holds it
 CSRF_PAGE = b"CSRF verification failed"
 

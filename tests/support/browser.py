@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -20,6 +29,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 TIMEOUT_MS = 20_000  # generous for a loaded machine, short enough to fail a broken page fast
+# Runs in every document before its own scripts (Playwright's init scripts are not subject to
+# the page's content security policy): collects each violation the browser reports.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.__cspViolations.push(
+    event.effectiveDirective + " blocked " + (event.blockedURI || "inline") +
+    " at " + event.documentURI + (event.sample ? " (" + event.sample + ")" : "")
+  );
+}, true);
+"""
 
 
 @contextmanager
@@ -39,8 +59,9 @@ def chromium() -> Iterator[Browser]:
 class Session:
     """One person's browser: an isolated context (own cookies) and its page.
 
-    Every JavaScript dialog and uncaught page error is recorded: a page that opens an alert
-    or throws is broken, whatever the test is looking at.
+    Every JavaScript dialog, uncaught page error and content security policy violation is
+    recorded: a page that opens an alert, throws or has something blocked is broken, whatever
+    the test is looking at.
     """
 
     context: BrowserContext
@@ -63,6 +84,10 @@ class Session:
     def kept_marker(self) -> bool:
         return bool(self.page.evaluate("window.__noReload === true"))
 
+    def csp_violations(self) -> list[str]:
+        """The violations the current document has reported so far."""
+        return list(self.page.evaluate("window.__cspViolations || []"))
+
 
 def new_session(browser: Browser, base_url: str) -> Session:
     context = browser.new_context(
@@ -72,6 +97,7 @@ def new_session(browser: Browser, base_url: str) -> Session:
         viewport={"width": 1280, "height": 900},
     )
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
     session = Session(context=context, page=page)
 
@@ -81,7 +107,28 @@ def new_session(browser: Browser, base_url: str) -> Session:
 
     page.on("dialog", on_dialog)
     page.on("pageerror", lambda error: session.errors.append(str(error)))
+    page.on("console", lambda message: _record_csp_report(session, message))
     return session
+
+
+def wait_for_js(page: Page, expression: str, timeout_ms: int = TIMEOUT_MS) -> None:
+    """Wait until ``expression`` (or a function's result) is truthy in the page.
+
+    Use this, not ``page.wait_for_function``: Playwright evaluates that predicate with
+    ``eval`` in the page, which our content security policy refuses (no 'unsafe-eval').
+    ``page.evaluate`` goes through DevTools, outside the page's policy.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_ms} ms: {expression}")
+        page.wait_for_timeout(50)
+
+
+def _record_csp_report(session: Session, message: ConsoleMessage) -> None:
+    """Chromium also logs each violation to the console, for documents the listener missed."""
+    if "Content Security Policy" in message.text:
+        session.errors.append(f"CSP: {message.text}")
 
 
 def log_in(browser: Browser, base_url: str, username: str, password: str) -> Session:
