@@ -19,7 +19,7 @@ from django.test import Client
 from agents import runs
 from agents.escalations import escalation_decide
 from agents.maintenance import runs_recover
-from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.models import Escalation, Inquiry
 from agents.runs import inquiry_advance, inquiry_create
 from agents.tasks import advance_inquiry
 from netshop.demo.seed import seed_demo
@@ -27,6 +27,7 @@ from netshop.errors import DomainError
 from netshop.models import Customer, GatewayTransaction, Refund
 from netshop.roles import Role, role_assign
 from tests.operators.api_helpers import bearer, storefront_key
+from tests.support.events import escalation_event, last_seq, published_after
 from tests.support.workers import running_workers, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -198,17 +199,18 @@ def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: None) ->
     inquiry = inquiry_create(customer=customer, text=REFUND_TEXT, start=False)
     inquiry_advance(inquiry_id=str(inquiry.pk))
     escalation = Escalation.objects.get(inquiry=inquiry)
+    seq = last_seq()
 
     escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
     inquiry_advance(inquiry_id=str(inquiry.pk))  # what the worker given the resume does
     inquiry_advance(inquiry_id=str(inquiry.pk))  # and a redelivered copy of that task
 
-    resolved = ConsoleEvent.objects.filter(type="escalation.resolved")
-    assert [(e.payload["id"], e.payload["inquiry_status"]) for e in resolved] == [
-        (str(escalation.pk), "resolved")
+    decided = escalation_event(escalation, decided_by="op1", decision="approve")
+    assert decided["status"] == "decided"
+    assert published_after(seq, "escalation.decided", "escalation.resolved") == [
+        ("escalation.decided", decided),
+        ("escalation.resolved", decided | {"inquiry_status": "resolved"}),
     ]
-    decided = ConsoleEvent.objects.get(type="escalation.decided")
-    assert decided.pk < resolved.get().pk
 
 
 def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(shop: None, faults) -> None:

@@ -31,6 +31,7 @@ from tests.operators.api_helpers import (
     staff_user,
     storefront_key,
 )
+from tests.support.events import escalation_event, last_seq, published_after
 
 pytestmark = pytest.mark.django_db
 
@@ -250,8 +251,8 @@ def test_an_overdue_escalation_says_so(op1: User, escalation: Escalation) -> Non
     assert item["overdue"] is True
 
 
-def test_the_list_pages_by_deadline_with_a_cursor_in_bounded_queries(
-    op1: User, op2: User, django_assert_max_num_queries: Any
+def test_the_list_pages_by_deadline_with_a_cursor_in_four_queries_a_page(
+    op1: User, op2: User, django_assert_num_queries: Any
 ) -> None:
     escalations = [escalation_for() for _ in range(30)]
     for index, escalation in enumerate(escalations[:20]):
@@ -272,7 +273,8 @@ def test_the_list_pages_by_deadline_with_a_cursor_in_bounded_queries(
 
     pages, cursor = [], ""
     for _ in range(3):
-        with django_assert_max_num_queries(4):
+        # the session, its user, the user's role groups, and one page of escalations
+        with django_assert_num_queries(4):
             response = client.get(f"{BASE}?limit=12&cursor={cursor}")
         pages.append(ids(response))
         cursor = response.json()["next_cursor"]
@@ -339,12 +341,46 @@ def test_an_unknown_or_malformed_escalation_id_is_not_found(
     assert response.json()["code"] == "escalation_not_found"
 
 
+# --- Waits ----------------------------------------------------------------------------------
+
+
+def test_recording_a_wait_tells_the_consoles_once() -> None:
+    inquiry = inquiry_for()
+    seq = last_seq()
+
+    first = escalation_for(inquiry, wait_key=f"{inquiry.pk}:w1")
+    again = escalation_for(inquiry, wait_key=f"{inquiry.pk}:w1")  # a resumed node records it again
+
+    assert again.pk == first.pk
+    assert published_after(seq) == [
+        (
+            "escalation.created",
+            {
+                "id": str(first.pk),
+                "inquiry_id": str(inquiry.pk),
+                "kind": "approval",
+                "reason": "approval_required",
+                "summary": f"approval for {inquiry.customer.code}",
+                "status": "open",
+                "amount_at_risk": 12800,
+                "deadline": first.deadline.isoformat(),
+                "created_at": first.created_at.isoformat(),
+                "claimed_by": None,
+                "decided_by": None,
+                "decision": None,
+            },
+        )
+    ]
+
+
 # --- Claims ---------------------------------------------------------------------------------
 
 
 def test_a_claim_is_attributed_and_blocks_other_operators(
     op1: User, op2: User, escalation: Escalation
 ) -> None:
+    seq = last_seq()
+
     first = post(signed_in(op1), f"{BASE}/{escalation.pk}/claim")
     again = post(signed_in(op1), f"{BASE}/{escalation.pk}/claim")
     other = post(signed_in(op2), f"{BASE}/{escalation.pk}/claim")
@@ -358,13 +394,17 @@ def test_a_claim_is_attributed_and_blocks_other_operators(
         assert refused.json() == {"code": "claimed_by_other", "message": "Claimed by op1."}
     escalation.refresh_from_db()
     assert (escalation.claimed_by, escalation.owner, escalation.status) == (op1, "op1", "open")
-    assert ConsoleEvent.objects.filter(type="escalation.claimed").count() == 1
+    # one event, for the claim that changed something; none for the repeat or the refusals
+    assert published_after(seq) == [
+        ("escalation.claimed", escalation_event(escalation, claimed_by="op1"))
+    ]
 
 
 def test_a_release_puts_the_escalation_back_in_the_queue(
     op1: User, op2: User, escalation: Escalation
 ) -> None:
     post(signed_in(op1), f"{BASE}/{escalation.pk}/claim")
+    seq = last_seq()
 
     released = post(signed_in(op1), f"{BASE}/{escalation.pk}/release")
     taken = post(signed_in(op2), f"{BASE}/{escalation.pk}/claim")
@@ -372,7 +412,10 @@ def test_a_release_puts_the_escalation_back_in_the_queue(
     assert released.status_code == 200
     assert released.json()["claimed_by"] is None
     assert taken.json()["claimed_by"] == "op2"
-    assert ConsoleEvent.objects.filter(type="escalation.released").count() == 1
+    assert published_after(seq) == [
+        ("escalation.released", escalation_event(escalation)),
+        ("escalation.claimed", escalation_event(escalation, claimed_by="op2")),
+    ]
 
 
 # --- Decisions ------------------------------------------------------------------------------
@@ -381,6 +424,8 @@ def test_a_release_puts_the_escalation_back_in_the_queue(
 def test_an_approval_is_recorded_once_and_the_run_resumes_after_commit(
     op1: User, escalation: Escalation, django_capture_on_commit_callbacks: Any
 ) -> None:
+    seq = last_seq()
+
     with django_capture_on_commit_callbacks() as after_commit:
         response = decide(signed_in(op1), escalation, decision="approve")
 
@@ -396,6 +441,12 @@ def test_an_approval_is_recorded_once_and_the_run_resumes_after_commit(
         "operator": "op1",
     }
     assert escalation.decided_by == op1
+    assert published_after(seq) == [
+        (
+            "escalation.decided",
+            escalation_event(escalation, status="decided", decided_by="op1", decision="approve"),
+        )
+    ]
     # the decided event's send, and the resume hand-off to a worker
     assert len(after_commit) == 2
 
@@ -404,6 +455,7 @@ def test_a_second_decision_is_a_conflict_naming_who_decided(
     op1: User, op2: User, escalation: Escalation
 ) -> None:
     decide(signed_in(op1), escalation, decision="approve")
+    seq = last_seq()
 
     late = decide(signed_in(op2), escalation, decision="reject", reason="too late")
     claim = post(signed_in(op2), f"{BASE}/{escalation.pk}/claim")
@@ -416,7 +468,7 @@ def test_a_second_decision_is_a_conflict_naming_who_decided(
     }
     assert claim.status_code == 409
     assert (escalation.decision or {}).get("decision") == "approve"
-    assert ConsoleEvent.objects.filter(type="escalation.decided").count() == 1
+    assert published_after(seq) == []  # neither the late decision nor the claim published
 
 
 def test_an_edit_within_the_rules_is_recorded_with_its_changes(
@@ -471,14 +523,27 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
 
 def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> None:
     failure = escalation_for(kind="failure", reason="tool_failure")
+    seq = last_seq()
 
     response = decide(signed_in(op1), failure, decision="take_over", reply="I'll refund you.")
 
     assert response.status_code == 200
     inquiry = Inquiry.objects.get(pk=failure.inquiry_id)
     assert (inquiry.status, inquiry.reply) == ("handled_by_human", "I'll refund you.")
-    resolved = ConsoleEvent.objects.get(type="escalation.resolved").payload
-    assert (resolved["id"], resolved["inquiry_status"]) == (str(failure.pk), "handled_by_human")
+    decided = escalation_event(failure, status="decided", decided_by="op1", decision="take_over")
+    assert published_after(seq) == [
+        ("escalation.decided", decided),
+        (
+            "inquiry.updated",
+            {
+                "id": str(inquiry.pk),
+                "status": "handled_by_human",
+                "reply": "I'll refund you.",
+                "updated_at": inquiry.updated_at.isoformat(),
+            },
+        ),
+        ("escalation.resolved", decided | {"inquiry_status": "handled_by_human"}),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -529,6 +594,8 @@ def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> N
 def test_a_refused_decision_is_422_and_changes_nothing(
     op1: User, escalation: Escalation, body: dict[str, Any], code: str, message: str
 ) -> None:
+    seq = last_seq()
+
     response = decide(signed_in(op1), escalation, **body)
 
     assert response.status_code == 422
@@ -536,7 +603,7 @@ def test_a_refused_decision_is_422_and_changes_nothing(
     assert message in response.json()["message"]
     escalation.refresh_from_db()
     assert (escalation.status, escalation.decision, escalation.decided_by) == ("open", None, None)
-    assert not ConsoleEvent.objects.filter(type="escalation.decided").exists()
+    assert published_after(seq) == []
 
 
 def test_a_failed_refund_may_be_retried_or_given_up_but_not_edited(
