@@ -2,6 +2,8 @@
 
 The numbers here (14 days, ¥5,000, 08-12 ...) are the demo shop's policy and match the rules
 the services enforce, so an answer taken from the FAQ never contradicts what support can do.
+The coupon rules (a cause on record, one per inquiry, one per customer in 30 days, ¥1,000,
+90 days, no reissue) are the defaults of ``netshop.services.coupons``.
 """
 
 from __future__ import annotations
@@ -451,14 +453,18 @@ _COUPONS = [
         "coupons",
         (
             "お詫びクーポンとは何ですか？",
-            "配送遅延などでご迷惑をおかけした際に、サポートからお送りするクーポンです。"
-            "1件のお問い合わせにつき1枚、最大1,000円分で、発行から90日間有効です。",
+            "配送の遅れ、ご不在による持ち戻り、再配達の不履行など、当店の記録で確認できる配送上の"
+            "ご迷惑に対して、サポートからお送りするクーポンです。1件のお問い合わせにつき1枚、"
+            "お一人様30日間に1枚まで、最大1,000円分で、発行から90日間有効です。"
+            "期限切れのクーポンは再発行できません。",
             "お詫びクーポン お詫び クーポン 遅延",
         ),
         (
             "What is an apology coupon?",
-            "A coupon support sends when something went wrong, such as a late delivery. One per "
-            "inquiry, worth up to ¥1,000, valid for 90 days from issue.",
+            "A coupon support sends when our records show something went wrong with a "
+            "delivery: it came late, it was taken back to the depot, or a booked redelivery "
+            "did not happen. One per inquiry and one per customer in 30 days, worth up to "
+            "¥1,000, valid for 90 days from issue. Expired coupons cannot be reissued.",
             "apology coupon compensation sorry",
         ),
     ),
