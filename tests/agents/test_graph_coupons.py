@@ -21,12 +21,15 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
+from django.test import Client
 from django.utils import timezone
 
 from agents.events import STAFF_GROUP, inquiry_group
-from agents.models import ConsoleEvent, Inquiry
+from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.runs import RunOutcome, inquiry_create, inquiry_run
 from netshop.models import Coupon, Customer
+from netshop.roles import Role
+from tests.operators.api_helpers import staff_user
 
 Ask = Callable[..., RunOutcome]
 
@@ -152,3 +155,18 @@ def test_the_code_reaches_the_customer_only(
     history = list(ConsoleEvent.objects.values_list("payload", flat=True))
     assert coupon.code not in json.dumps(history, ensure_ascii=False)
     assert coupon.code not in caplog.text
+
+
+def test_the_console_withholds_the_code_of_an_earlier_reply(ask: Ask, client: Client) -> None:
+    first = ask(ASK_JA)
+    [coupon] = coupons_of("C0001")
+    later = ask("届いた商品（ORD-1003）が壊れていました。返金をお願いします。")
+    escalation = Escalation.objects.get(inquiry_id=later.inquiry_id)
+    client.force_login(staff_user("op1", Role.OPERATOR))
+
+    page = client.get(f"/console/escalations/{escalation.pk}/").content.decode()
+
+    assert coupon.code in first.state["reply"]
+    assert 'id="earlier-inquiries"' in page
+    assert "SORRY-••••" in page
+    assert coupon.code not in page
