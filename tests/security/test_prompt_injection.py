@@ -336,3 +336,24 @@ def test_the_console_shows_the_flag_on_a_held_inquiry(ask: Ask, live_shop: Shop)
 
     assert body.status_code == 200
     assert 'id="injection-warning"' in body.content.decode()
+
+
+READ_ONLY_TOOLS = {
+    "search_orders",
+    "get_order_details",
+    "track_shipment",
+    "check_payment_status",
+    "search_faq",
+    "answer_general_question",
+}
+
+
+def test_every_tool_that_changes_something_is_gated_or_held() -> None:
+    """A new skill must say which it is: read-only, approval-gated, or held when flagged."""
+    from agents.specialists import SPECIALISTS
+
+    for specialist in SPECIALISTS.values():
+        names = {tool.name for tool in specialist.tools}
+        changing = names - READ_ONLY_TOOLS
+        assert changing == specialist.approval_required | specialist.side_effects, specialist.agent
+        assert not specialist.approval_required & specialist.side_effects
