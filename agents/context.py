@@ -18,11 +18,19 @@ from langchain_core.runnables import RunnableConfig
 class RunContext:
     inquiry_id: str
     customer_id: str
+    injection_suspected: bool = False
+    """The supervisor flagged the inquiry as trying to instruct the system: no tool with a
+    side effect runs for it without a person."""
 
 
-def run_config(*, inquiry_id: str, customer_id: str) -> RunnableConfig:
+def run_config(
+    *, inquiry_id: str, customer_id: str, injection_suspected: bool = False
+) -> RunnableConfig:
     """The config every invocation of the graph for one inquiry uses (thread id = inquiry id)."""
-    return {"configurable": {"thread_id": inquiry_id, "customer_id": customer_id}}
+    configurable: dict[str, Any] = {"thread_id": inquiry_id, "customer_id": customer_id}
+    if injection_suspected:
+        configurable["injection_suspected"] = True
+    return {"configurable": configurable}
 
 
 def run_context(config: RunnableConfig | None) -> RunContext:
@@ -31,6 +39,7 @@ def run_context(config: RunnableConfig | None) -> RunContext:
         return RunContext(
             inquiry_id=str(configurable["thread_id"]),
             customer_id=str(configurable["customer_id"]),
+            injection_suspected=configurable.get("injection_suspected") is True,
         )
     except KeyError as missing:
         raise RuntimeError(

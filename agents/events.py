@@ -17,6 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from agents.models import ConsoleEvent, Escalation, Inquiry
+from netshop.services.coupons import coupon_codes_withheld
 from netshop.transactions import after_commit
 
 logger = logging.getLogger(__name__)
@@ -107,31 +108,51 @@ def step_payload(inquiry_id: str, node: str, update: dict[str, Any]) -> dict[str
 
 
 def publish(event: EventName, payload: dict[str, Any]) -> int:
-    """Record ``event`` and send it after commit; returns its sequence number."""
-    record = ConsoleEvent.objects.create(type=event, payload=payload)
-    message = {"type": CHANNEL_MESSAGE_TYPE, "event": event, "seq": record.pk, "payload": payload}
-    groups = [STAFF_GROUP]
+    """Record ``event`` and send it after commit; returns its sequence number.
+
+    Staff and the stored history (``/api/v1/events``) get the payload with coupon codes
+    withheld; only the inquiry's own group, its customer, hears the reply as written.
+    """
+    staff_payload = staff_view(payload)
+    record = ConsoleEvent.objects.create(type=event, payload=staff_payload)
+    sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
     if event == "inquiry.updated":  # customers hear only about their inquiry's status and reply
-        groups.append(inquiry_group(payload["id"]))
-    after_commit(lambda: _send(groups, message))
+        sends.append((inquiry_group(payload["id"]), _message(event, record.pk, payload)))
+    after_commit(lambda: _send(sends))
     return record.pk
 
 
-def _send(groups: list[str], message: dict[str, Any]) -> None:
+def staff_view(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` as staff may see it: a reply's coupon code is the customer's alone."""
+    reply = payload.get("reply")
+    if not isinstance(reply, str):
+        return payload
+    return {**payload, "reply": coupon_codes_withheld(reply)}
+
+
+def _message(event: EventName, seq: int, payload: dict[str, Any]) -> dict[str, Any]:
+    return {"type": CHANNEL_MESSAGE_TYPE, "event": event, "seq": seq, "payload": payload}
+
+
+Sends = list[tuple[str, dict[str, Any]]]  # (group, message), in order
+
+
+def _send(sends: Sends) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
         if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the server's loop
-            async_to_sync(_group_send)(layer, groups, message)
+            async_to_sync(_group_send)(layer, sends)
         else:
-            _sender().send(layer, groups, message)
+            _sender().send(layer, sends)
     except Exception:  # a live update lost is recovered by the console's resync
-        logger.warning("could not send %s to %s", message["event"], groups, exc_info=True)
+        groups = [group for group, _ in sends]
+        logger.warning("could not send %s to %s", sends[0][1]["event"], groups, exc_info=True)
 
 
-async def _group_send(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
-    for group in groups:
+async def _group_send(layer: Any, sends: Sends) -> None:
+    for group, message in sends:
         await layer.group_send(group, message)
 
 
@@ -149,15 +170,15 @@ class _Sender:
         self.lock: asyncio.Lock | None = None
         threading.Thread(target=self.loop.run_forever, name="event-sender", daemon=True).start()
 
-    def send(self, layer: Any, groups: list[str], message: dict[str, Any]) -> None:
-        future = asyncio.run_coroutine_threadsafe(self._send(layer, groups, message), self.loop)
+    def send(self, layer: Any, sends: Sends) -> None:
+        future = asyncio.run_coroutine_threadsafe(self._send(layer, sends), self.loop)
         future.result(timeout=SEND_TIMEOUT_S)
 
-    async def _send(self, layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+    async def _send(self, layer: Any, sends: Sends) -> None:
         if self.lock is None:
             self.lock = asyncio.Lock()
         async with self.lock:
-            await _group_send(layer, groups, message)
+            await _group_send(layer, sends)
 
 
 SEND_TIMEOUT_S = 5.0

@@ -124,7 +124,11 @@ def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, An
     try:
         # The specialist's loop is not checkpointed: it runs under the run's identity only.
         context = run_context(config)
-        inner = run_config(inquiry_id=context.inquiry_id, customer_id=context.customer_id)
+        inner = run_config(
+            inquiry_id=context.inquiry_id,
+            customer_id=context.customer_id,
+            injection_suspected=handoff.context.get("injection_suspected") is True,
+        )
         final = graph.invoke({"messages": specialist_messages(handoff), "turns": 0}, inner)
         envelope = envelope_from(handoff.agent, cast(SpecialistState, final))
         transcript = messages_to_dict(final.get("messages", [])[1:])

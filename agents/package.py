@@ -1,7 +1,8 @@
 """The hand-off package (SPEC 5.2): everything an operator needs to decide in seconds.
 
 Built from the run's state when it stops for a person, and stored with the escalation, so
-the console shows it without replaying the graph.
+the console shows it without replaying the graph. Coupon codes are withheld from it: a code
+is the customer's to redeem, and only their own reply carries it.
 """
 
 from __future__ import annotations
@@ -10,9 +11,17 @@ from typing import Any
 
 from langchain_core.messages import messages_from_dict
 
+from agents import policy
+from netshop.services.coupons import coupon_codes_withheld
+
 
 def handoff_package(state: dict[str, Any]) -> dict[str, Any]:
+    return _withheld(_package(state))
+
+
+def _package(state: dict[str, Any]) -> dict[str, Any]:
     classification = state.get("classification") or {}
+    envelopes = state.get("envelopes", {})
     return {
         "inquiry": {"text": state.get("text", ""), "customer_id": state.get("customer_id")},
         "language": state.get("language"),
@@ -22,10 +31,12 @@ def handoff_package(state: dict[str, Any]) -> dict[str, Any]:
         "injection_suspected": classification.get("injection_suspected", False),
         "plan": state.get("plan", []),
         "plan_history": state.get("plan_history", []),
-        "subtasks": [_subtask(agent, env) for agent, env in state.get("envelopes", {}).items()],
+        "subtasks": [_subtask(agent, env) for agent, env in envelopes.items()],
         "errors": state.get("errors", []),
         "history": _history(state),
         "recommended_actions": [_recommendation(a) for a in state.get("pending_actions", [])],
+        # Side effects not run because the inquiry was flagged: a person decides on them.
+        "held_actions": policy.held_actions(envelopes),
         "escalation": state.get("escalation"),
         "draft_reply": state.get("reply", ""),
     }
@@ -63,3 +74,14 @@ def _history(state: dict[str, Any]) -> list[dict[str, str]]:
     if messages and isinstance(messages[0], dict):
         messages = messages_from_dict(messages)
     return [{"role": m.type, "content": str(m.content)} for m in messages]
+
+
+def _withheld(value: Any) -> Any:
+    """``value`` with every coupon code in its strings withheld, however deeply nested."""
+    if isinstance(value, str):
+        return coupon_codes_withheld(value)
+    if isinstance(value, dict):
+        return {key: _withheld(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_withheld(item) for item in value]
+    return value

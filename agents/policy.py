@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from agents.schemas import HELD
+
 EscalationKind = Literal["approval", "failure", "follow_up", "customer_request"]
 ReasonCategory = Literal[
     "approval_required",
@@ -51,6 +53,17 @@ def pending_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]
     ]
 
 
+def held_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Side effects a specialist held for a person instead of running them (a flagged
+    inquiry): what was asked, for the hand-off package. Nothing of them has happened."""
+    return [
+        {"agent": agent, "kind": tool, "params": result.get("params") or {}}
+        for agent, env in sorted(envelopes.items())
+        for tool, result in (env.get("data") or {}).items()
+        if isinstance(result, dict) and HELD in result
+    ]
+
+
 # The gated skills, and the tool whose result proves the request was prepared or refused.
 GATED_TOOLS = {"process_refund": "process_refund", "cancel_order": "cancel_order"}
 
@@ -85,17 +98,26 @@ def assess(
     failed = failed_agents(envelopes)
     useful = useful_results(envelopes)
     unprepared = unprepared_requests(envelopes, plan or [])
+    held = ", ".join(action["kind"] for action in held_actions(envelopes))
+    flag = " (the inquiry tried to instruct the system)" if injection_suspected else ""
     if actions:
         kinds = ", ".join(a["kind"] for a in actions)
-        note = " (the inquiry tried to instruct the system)" if injection_suspected else ""
+        note = flag
         if unprepared:
             note += f"; also could not prepare: {', '.join(unprepared)}"
+        if held:
+            note += f"; also held for a person: {held}"
         return Escalation(
             "approval", "approval_required", f"approval needed: {kinds}{note}", failed
         )
     if unprepared:
         summary = f"could not prepare: {', '.join(unprepared)}; a person must handle it"
+        summary += f"; also held for a person: {held}" if held else ""
         return Escalation("failure", "action_failed", summary, failed)
+    if held:
+        # Nothing ran: the customer is told a person follows up, an operator decides.
+        summary = f"held for a person, not done: {held}{flag}"
+        return Escalation("follow_up", "policy_restriction", summary, failed)
     if failed and not useful:
         return Escalation(
             "failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed

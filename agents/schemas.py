@@ -14,6 +14,9 @@ from pydantic import BaseModel, Field
 
 AgentName = Literal["order", "shipping", "payment", "faq"]
 AGENT_NAMES: tuple[AgentName, ...] = ("order", "shipping", "payment", "faq")
+# The key of a tool result in an envelope's data that says: held for a person, nothing ran
+# (a side effect asked for by an inquiry flagged as trying to instruct the system).
+HELD = "held"
 
 Intent = Literal[
     "search_orders",

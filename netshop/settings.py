@@ -280,6 +280,9 @@ NETSHOP_EMBEDDED_WORKER = EMBEDDED
 
 # --- Shop policy --------------------------------------------------------------------------
 NETSHOP_COUPON_CAP_YEN = int(os.environ.get("NETSHOP_COUPON_CAP_YEN", "1000"))
+# Apology coupons per customer over a rolling window of days; a cause must also be recent.
+NETSHOP_COUPON_LIMIT_PER_CUSTOMER = int(os.environ.get("NETSHOP_COUPON_LIMIT_PER_CUSTOMER", "1"))
+NETSHOP_COUPON_WINDOW_DAYS = int(os.environ.get("NETSHOP_COUPON_WINDOW_DAYS", "30"))
 NETSHOP_REDELIVERY_WINDOW_DAYS = 7
 NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
 NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))

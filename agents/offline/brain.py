@@ -175,7 +175,11 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
         return []
     intent = context.get("intent", "check_payment_status")
     if intent == "apply_coupon":
-        return [("apply_coupon", {"reason": _reason(inquiry, "delivery trouble")})]
+        # Only an order the customer named narrows the shop's search for a cause: the Order
+        # agent's pick among their orders is a guess that could hide the troubled one.
+        named = next(iter(context.get("entities", {}).get("order_numbers", [])), None)
+        coupon: dict[str, Any] = {"reason": _reason(inquiry, "delivery trouble")}
+        return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
     if number is None:
         return []

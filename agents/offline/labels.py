@@ -144,6 +144,7 @@ REFUSAL_ALIASES: Final[dict[str, str]] = {
     "date_in_range": "date_out_of_range",
     "date_differs": "date_unchanged",
     "first_for_inquiry": "coupon_already_issued",
+    "within_customer_limit": "coupon_limit_reached",
 }
 
 REFUSAL: Final[Words] = {
@@ -204,6 +205,21 @@ REFUSAL: Final[Words] = {
         ),
         "date_unchanged": "ご希望の日付は、現在のお届け予定日と同じです。",
         "coupon_already_issued": "今回のお問い合わせについては、すでにクーポンを発行しております。",
+        "coupon_limit_reached": (
+            "お詫びクーポンは、お一人様につき一定の期間内にお送りできる枚数を定めております。"
+            "すでにその枚数をお送りしているため、今回はクーポンを発行いたしかねます。"
+        ),
+        "coupon_no_cause": (
+            "お詫びクーポンは、配送の遅れや再配達の不履行など、当店側の不手際でご迷惑をおかけした"
+            "場合にお送りしております。今回はそのような事象が確認できなかったため、"
+            "クーポンの発行は見送らせていただきます。"
+        ),
+        "coupon_expired_not_reissued": (
+            "誠に恐れ入りますが、有効期限の切れたクーポンの再発行は承っておりません。"
+        ),
+        "coupon_cause_compensated": (
+            "この件につきましては、すでにお詫びのクーポンをお送りしております。"
+        ),
         "generic": "{tool}については、現在の状況ではお手続きを承ることができませんでした。",
     },
     "en": {
@@ -262,6 +278,21 @@ REFUSAL: Final[Words] = {
         ),
         "date_unchanged": "The date you asked for is already the scheduled delivery date.",
         "coupon_already_issued": "We have already issued a coupon for this inquiry.",
+        "coupon_limit_reached": (
+            "Apology coupons are limited to a set number per customer within a given period, "
+            "and that limit has been reached, so we cannot issue another coupon now."
+        ),
+        "coupon_no_cause": (
+            "We send apology coupons when something went wrong on our side, such as a late "
+            "delivery or a missed redelivery. We could not find anything like that on your "
+            "orders, so we are unable to issue a coupon this time."
+        ),
+        "coupon_expired_not_reissued": (
+            "We're sorry, but coupons that have expired cannot be reissued."
+        ),
+        "coupon_cause_compensated": (
+            "We have already sent you an apology coupon for this, so we cannot issue another."
+        ),
         "generic": "We were unable to process {tool} in the current situation.",
     },
 }

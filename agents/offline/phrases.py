@@ -129,6 +129,7 @@ JA: Final[Table] = {
     ),
     "handover": "担当スタッフにお引き継ぎいたしました。担当者より改めてご連絡いたします。",
     "follow_up": "担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
+    "held": "{tool}につきましては、担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
 }
 
 EN: Final[Table] = {
@@ -253,6 +254,7 @@ EN: Final[Table] = {
         "I've passed your inquiry to a member of our staff, who will contact you directly."
     ),
     "follow_up": "A member of our staff will look into this and contact you.",
+    "held": "A member of our staff will check {tool} and contact you before going ahead.",
 }
 
 PHRASES: Final[dict[str, Table]] = {"ja": JA, "en": EN}

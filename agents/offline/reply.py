@@ -15,6 +15,7 @@ from typing import Any, Final
 from agents.offline import formatting as fmt
 from agents.offline.labels import REFUSAL, TOOL, refusal_key, word
 from agents.offline.phrases import fill, say
+from agents.schemas import HELD
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 _ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
@@ -107,6 +108,9 @@ def refusal_paragraphs(reply: Reply, tools: dict[str, Any]) -> list[str]:
             paragraphs.append(refusal_sentence(reply, str(result["refused"]), result, tool=tool))
         elif result.get("error"):
             paragraphs.append(reply.say("tool_error", tool=word(TOOL, reply.lang, tool, "tool")))
+        elif HELD in result:  # nothing ran: a person looks first (never why: no internals)
+            reply.follow_up_promised = True
+            paragraphs.append(reply.say("held", tool=word(TOOL, reply.lang, tool, "tool")))
     return paragraphs
 
 

@@ -8,6 +8,8 @@ turn, at most ``MAX_MODEL_TURNS`` model turns. The tool turn applies the escalat
   on carrier or gateway faults, then their fallback is tried;
 * approval-gated tools (refund, cancellation) only *prepare* the action: the loop stops with
   the tool call open and the envelope asks for approval. They are never retried;
+* tools with a side effect (a coupon, a redelivery, a date change) are held, not run, when
+  the supervisor flagged the inquiry as trying to instruct the system: a person decides;
 * a shop rule refusing something is an answer, not a failure: the model is told and goes on;
 * every tool call gets its tool message, whatever happened (unknown tool, bad arguments, ...).
 """
@@ -32,7 +34,8 @@ from langgraph.graph.state import CompiledStateGraph
 from pydantic import ValidationError
 
 from agents import llm
-from agents.schemas import AgentName, Envelope
+from agents.context import run_context
+from agents.schemas import HELD, AgentName, Envelope
 from agents.state import merge_dicts
 from netshop.errors import DomainError, ExternalServiceError
 
@@ -53,6 +56,9 @@ class Specialist:
     prompt: str
     tools: tuple[BaseTool, ...]
     approval_required: frozenset[str] = frozenset()
+    # Tools that change something without an approval (a coupon, a booking): held for a
+    # person when the inquiry is flagged as an injection attempt.
+    side_effects: frozenset[str] = frozenset()
     fallbacks: dict[str, Fallback] = field(default_factory=dict)
     # Tools whose result is the specialist's whole answer: when a turn only called these and
     # they all succeeded, the loop ends without another model turn (one model call less on
@@ -144,7 +150,19 @@ class ToolTurn:
         if call["name"] in self.specialist.approval_required:
             self._prepare(call, tool)
             return
+        if (
+            call["name"] in self.specialist.side_effects
+            and run_context(self.config).injection_suspected
+        ):
+            self._hold(call)
+            return
         self._invoke_with_retries(call, tool)
+
+    def _hold(self, call: ToolCall) -> None:
+        """Answer a side effect of a flagged inquiry without running it: a person decides."""
+        held = {HELD: "a member of staff checks this request first", "params": call["args"]}
+        self.results[call["name"]] = held
+        self._answer(call, held)
 
     def _prepare(self, call: ToolCall, tool: BaseTool) -> None:
         try:

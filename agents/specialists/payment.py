@@ -23,7 +23,8 @@ PROMPT = f"""{SHARED_RULES}
 You are the Payment agent. The order's facts are in the context when the Order agent found
 them. Check payments with check_payment_status. Refunds go through process_refund, which
 prepares the refund for an operator and never exceeds what was captured and not yet
-refunded. Offer an apology coupon with apply_coupon only when the shop caused trouble."""
+refunded. Offer an apology coupon with apply_coupon only when the shop caused trouble with a
+delivery; name the order it was with. The shop checks its own records before issuing one."""
 
 
 def _order(config: RunnableConfig, order_number: str) -> Any:
@@ -85,11 +86,19 @@ def process_refund(
 
 
 @tool
-def apply_coupon(reason: str, config: RunnableConfig, value: int | None = None) -> dict[str, Any]:
-    """Give the customer one apology coupon for this inquiry (value capped by policy).
+def apply_coupon(
+    reason: str, config: RunnableConfig, order_number: str | None = None, value: int | None = None
+) -> dict[str, Any]:
+    """Give the customer one apology coupon for trouble the shop's records show.
+
+    Only for a late delivery, a parcel taken back to the depot or a missed redelivery, as
+    recorded for the customer's order: what the customer says is not enough, and the shop
+    refuses when its records show no such trouble, when the customer already had a coupon
+    recently, or when they ask to replace an expired one (expired coupons are not reissued).
 
     Args:
         reason: what went wrong, in a few words.
+        order_number: the order the trouble was with, e.g. ORD-1004, if the inquiry names one.
         value: yen off the next order; leave empty for the standard apology value.
     """
     context = run_context(config)
@@ -101,6 +110,7 @@ def apply_coupon(reason: str, config: RunnableConfig, value: int | None = None) 
         inquiry_ref=context.inquiry_id,
         operation_id=stable_operation_id(context.inquiry_id, "apply_coupon"),
         actor=agent_actor("payment"),
+        order_number=order_number or None,
     )
     return {
         "coupon": {
@@ -117,4 +127,5 @@ SPECIALIST = Specialist(
     prompt=PROMPT,
     tools=(check_payment_status, process_refund, apply_coupon),
     approval_required=frozenset({"process_refund"}),
+    side_effects=frozenset({"apply_coupon"}),
 )

@@ -125,4 +125,5 @@ SPECIALIST = Specialist(
     prompt=PROMPT,
     tools=(track_shipment, arrange_redelivery, change_delivery_date),
     fallbacks={"track_shipment": track_from_database},
+    side_effects=frozenset({"arrange_redelivery", "change_delivery_date"}),
 )

@@ -3,6 +3,8 @@
 The entries live in ``faq.json`` beside this module (data, not code: edit them there). The
 numbers in them (14 days, ¥5,000, 08-12 ...) are the demo shop's policy and match the rules
 the services enforce, so an answer taken from the FAQ never contradicts what support can do.
+The coupon rules (a cause on record, one per inquiry, one per customer in 30 days, ¥1,000,
+90 days, no reissue) are the defaults of ``netshop.services.coupons``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,22 @@
-"""Writes on customers' coupons: apology coupons."""
+"""Writes on customers' coupons: apology coupons.
+
+A coupon is issued only for a cause in the shop's own records (``coupon_causes``), within
+the value cap, once per inquiry and at most ``NETSHOP_COUPON_LIMIT_PER_CUSTOMER`` per
+customer over ``NETSHOP_COUPON_WINDOW_DAYS``.
+
+Lock order (one order for every writer, so none can deadlock another): the customer row
+first, ``FOR NO KEY UPDATE``, held while the limit is counted and the coupon inserted; the
+audit chain's advisory lock last. ``NO KEY`` matters: it serialises coupon issues for one
+customer but does not block the ``FOR KEY SHARE`` that inserts referencing the customer
+(an inquiry, an order, the coupon itself) take for their foreign-key checks.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
+from typing import Final
 
 from django.conf import settings
 from django.db import IntegrityError
@@ -12,19 +25,30 @@ from django.utils import timezone
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer
+from netshop.services.coupon_causes import Cause, coupon_cause_for
 from netshop.services.idempotency import run_once
-from netshop.services.policy_checks import coupon_checks, raise_first_failure
+from netshop.services.policy_checks import coupon_checks, raise_first_failure, shop_today
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+CODE_PREFIX: Final = "SORRY-"
+CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+# Any code the shop hands out (issued ones and the demo's seeded ones): redeemable secrets.
+CODE_PATTERN: Final = re.compile(re.escape(CODE_PREFIX) + r"[A-Za-z0-9]{4,}")
+WITHHELD: Final = CODE_PREFIX + "••••"
 
 
 def coupon_issue(
-    *, customer: Customer, value: int, inquiry_ref: str, operation_id: str, actor: str
+    *,
+    customer: Customer,
+    value: int,
+    inquiry_ref: str,
+    operation_id: str,
+    actor: str,
+    order_number: str | None = None,
 ) -> Coupon:
-    """Issue an apology coupon worth ``value`` yen, at most one per inquiry.
+    """Issue an apology coupon worth ``value`` yen for a cause the shop's records show.
 
-    Runs once per ``operation_id``. The customer row is locked so two coupons for one inquiry
-    cannot both pass the check; the unique ``inquiry_ref`` backs that up.
+    ``order_number`` is the order the inquiry is about, if it names one: it narrows where
+    the cause is looked for, it never is the cause. Runs once per ``operation_id``.
     """
     try:
         return run_once(
@@ -34,8 +58,10 @@ def coupon_issue(
                 (done.customer_id, done.value, done.inquiry_ref)
                 == (customer.pk, value, inquiry_ref)
             ),
-            lock=lambda: Customer.objects.select_for_update().get(pk=customer.pk),
-            perform=lambda locked: _issue(locked, value, inquiry_ref, operation_id, actor),
+            lock=lambda: Customer.objects.select_for_update(no_key=True).get(pk=customer.pk),
+            perform=lambda locked: _issue(
+                locked, value, inquiry_ref, operation_id, actor, order_number
+            ),
         )
     except IntegrityError:
         raise DomainError(
@@ -44,24 +70,59 @@ def coupon_issue(
 
 
 def _issue(
-    customer: Customer, value: int, inquiry_ref: str, operation_id: str, actor: str
+    customer: Customer,
+    value: int,
+    inquiry_ref: str,
+    operation_id: str,
+    actor: str,
+    order_number: str | None,
 ) -> Coupon:
-    raise_first_failure(coupon_checks(value=value, inquiry_ref=inquiry_ref))
-    valid_days = getattr(settings, "NETSHOP_COUPON_VALID_DAYS", 90)
+    # Under the customer's row lock: a concurrent issue for this customer waits here, and
+    # counts this one's coupon once it commits.
+    raise_first_failure(coupon_checks(customer=customer, value=value, inquiry_ref=inquiry_ref))
+    cause = coupon_cause_for(
+        customer=customer,
+        order_number=order_number,
+        today=shop_today(),
+        window_days=settings.NETSHOP_COUPON_WINDOW_DAYS,
+    )
     coupon = Coupon.objects.create(
-        code="SORRY-" + "".join(secrets.choice(CODE_ALPHABET) for _ in range(10)),
+        code=CODE_PREFIX + "".join(secrets.choice(CODE_ALPHABET) for _ in range(10)),
         customer=customer,
         value=value,
         inquiry_ref=inquiry_ref,
         operation_id=operation_id,
-        expires_at=timezone.now() + dt.timedelta(days=valid_days),
+        expires_at=timezone.now() + dt.timedelta(days=_valid_days()),
     )
+    _audit(coupon, cause, actor)  # last: the audit lock is held until commit
+    return coupon
+
+
+def _valid_days() -> int:
+    return int(getattr(settings, "NETSHOP_COUPON_VALID_DAYS", 90))
+
+
+def _audit(coupon: Coupon, cause: Cause, actor: str) -> None:
     # The code itself is left out: it is redeemable, like a small gift card.
     audit_record(
         action=AuditAction.SIDE_EFFECT_COUPON,
         actor=actor,
-        inquiry_id=inquiry_id_from_ref(inquiry_ref),
-        operation_id=operation_id,
-        data={"customer": customer.code, "amount": value, "coupon_id": coupon.pk},
+        inquiry_id=inquiry_id_from_ref(coupon.inquiry_ref or ""),
+        operation_id=coupon.operation_id,
+        data={
+            "customer": coupon.customer.code,
+            "amount": coupon.value,
+            "coupon_id": coupon.pk,
+            "cause": cause.cause.value,
+            "order": cause.order_number,
+        },
     )
-    return coupon
+
+
+def coupon_codes_withheld(text: str) -> str:
+    """``text`` with every coupon code replaced: for what staff and logs see of a reply.
+
+    Only the customer's own reply carries the code; everywhere else it would let anyone who
+    reads the console or the event history redeem the customer's coupon.
+    """
+    return CODE_PATTERN.sub(WITHHELD, text)

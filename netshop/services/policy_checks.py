@@ -19,6 +19,7 @@ from django.utils import timezone
 from netshop.errors import DomainError
 from netshop.models import (
     Coupon,
+    Customer,
     Order,
     OrderStatus,
     Payment,
@@ -226,8 +227,10 @@ def date_change_checks(*, shipment: Shipment, new_date: dt.date) -> list[PolicyC
 # --- Coupons -------------------------------------------------------------------------------
 
 
-def coupon_checks(*, value: int, inquiry_ref: str) -> list[PolicyCheck]:
-    """Rules for an apology coupon: a value within the cap, one per inquiry."""
+def coupon_checks(*, customer: Customer, value: int, inquiry_ref: str) -> list[PolicyCheck]:
+    """Rules for an apology coupon: a value within the cap, one per inquiry, and at most
+    ``NETSHOP_COUPON_LIMIT_PER_CUSTOMER`` per customer over the last
+    ``NETSHOP_COUPON_WINDOW_DAYS`` (the service counts under the customer's row lock)."""
     cap = settings.NETSHOP_COUPON_CAP_YEN
     issued = Coupon.objects.filter(inquiry_ref=inquiry_ref).exists() if inquiry_ref else False
     return [
@@ -256,4 +259,19 @@ def coupon_checks(*, value: int, inquiry_ref: str) -> list[PolicyCheck]:
             + ("already has a coupon" if issued else "has no coupon yet"),
             code="coupon_already_issued",
         ),
+        _customer_limit_check(customer),
     ]
+
+
+def _customer_limit_check(customer: Customer) -> PolicyCheck:
+    limit = settings.NETSHOP_COUPON_LIMIT_PER_CUSTOMER
+    days = settings.NETSHOP_COUPON_WINDOW_DAYS
+    since = timezone.now() - dt.timedelta(days=days)
+    recent = Coupon.objects.filter(customer=customer, created_at__gte=since).count()
+    return PolicyCheck(
+        name="within_customer_limit",
+        passed=recent < limit,
+        detail=f"{customer.code} has {recent} coupon(s) in the last {days} days; "
+        f"the limit is {limit}",
+        code="coupon_limit_reached",
+    )

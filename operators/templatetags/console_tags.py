@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 
+from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
 from operators.console.preferences import COMMON_TIME_ZONES
 from operators.models import DEFAULT_TIME_ZONE
@@ -18,6 +19,12 @@ register = template.Library()
 @register.filter
 def yen(amount: Any) -> str:
     return labels.yen(amount)
+
+
+@register.filter
+def codes_withheld(text: Any) -> str:
+    """A customer's reply as staff see it: a coupon code is the customer's to redeem."""
+    return coupon_codes_withheld(str(text or ""))
 
 
 @register.filter

@@ -584,6 +584,7 @@ def test_a_delivery_date_change_is_audited_once_and_not_on_a_replay() -> None:
 @pytest.mark.django_db
 def test_a_coupon_is_audited_once_without_its_code() -> None:
     customer = CustomerFactory.create(code="C9001")
+    late = absent_returned_order(customer=customer)  # the coupon's cause
     op = _op("apply_coupon")
 
     for _ in range(2):
@@ -601,7 +602,13 @@ def test_a_coupon_is_audited_once_without_its_code() -> None:
             "agent:payment",
             op,
             INQUIRY,
-            {"customer": "C9001", "amount": 500, "coupon_id": coupon.pk},
+            {
+                "customer": "C9001",
+                "amount": 500,
+                "coupon_id": coupon.pk,
+                "cause": "delivery_missed",
+                "order": late.number,
+            },
         )
     ]
     assert coupon.code not in canonical_json(AuditEntry.objects.get().data)
