@@ -45,6 +45,7 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "operators.api.errors.csrf_failure"  # JSON under /api/, Django's page elsewhere
 
 INSTALLED_APPS = [
     "daphne",
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "operators.api.errors.JsonApiErrors",  # outermost: every /api/ error answers JSON
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -136,6 +138,19 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES")
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES")
 X_FRAME_OPTIONS = "DENY"
+
+# --- API ----------------------------------------------------------------------------------
+# Inquiries one storefront token may submit per window ("600/m"; empty: no limit). The counts
+# are shared by every web process through Redis in the production shape.
+NETSHOP_INTAKE_RATE = os.environ.get("NETSHOP_INTAKE_RATE", "600/m").strip()
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
+    ),
+}
 
 # --- Channels -----------------------------------------------------------------------------
 if REDIS_URL:

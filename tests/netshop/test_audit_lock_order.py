@@ -73,7 +73,9 @@ def test_an_intake_waits_for_a_locked_customer_before_it_takes_the_audit_lock(
 
     def intake() -> None:
         try:
-            outcome["inquiry"] = inquiry_create(customer=customer, text="届いていません", start=False)
+            outcome["inquiry"] = inquiry_create(
+                customer=customer, text="届いていません", start=False
+            )
         except BaseException as exc:  # reported to the test's thread
             outcome["error"] = exc
         finally:

@@ -1,7 +1,7 @@
 """Intake under concurrency, against the real server and real PostgreSQL.
 
-Given one customer, when a storefront submits inquiries to the running server (daphne) while
-workers issue apology coupons for the same customer, eight at a time, then every submission
+Given one customer, when a storefront submits 50 inquiries to the running server (daphne) while
+workers issue 50 apology coupons for the same customer, eight at a time, then every submission
 is answered 202 with JSON and stored exactly once, every coupon is issued or refused by a
 shop rule (never by a database error), and the audit chain stays whole.
 
@@ -31,8 +31,8 @@ from tests.support.servers import LiveServer, running_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), pytest.mark.timeout(240)]
 
-INTAKES = 30
-COUPONS = 30
+INTAKES = 50
+COUPONS = 50
 AT_A_TIME = 8
 
 
@@ -76,9 +76,7 @@ def test_concurrent_intakes_and_coupons_for_one_customer_lose_nothing(
         answers = [future.result() for future in submitted]
         coupons = [future.result() for future in issued]
 
-    assert [(status, kind) for status, kind, _ in answers] == [
-        (202, "application/json")
-    ] * INTAKES
+    assert [(status, kind) for status, kind, _ in answers] == [(202, "application/json")] * INTAKES
     stored = Inquiry.objects.filter(customer=customer)
     assert sorted(str(pk) for pk in stored.values_list("pk", flat=True)) == sorted(
         json.loads(body)["id"] for _, _, body in answers
