@@ -180,7 +180,8 @@ class JsonApiErrors:
     Django answers an unknown path (404), a suspicious request (400) and a crash (500) with
     HTML, and ninja a wrong method (405) with plain text, before or around any handler of
     ours; a storefront parsing JSON must get JSON. The status and the headers that matter
-    (``Allow``, ``Retry-After``) stay; the crash itself is still logged by Django.
+    (``Allow``, ``Retry-After``) stay; the crash itself is still logged by Django. (A CSRF
+    refusal keeps its own code: ``csrf_failure`` answers it before this sees it.)
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:

@@ -121,6 +121,15 @@ def test_the_longest_allowed_text_is_accepted(client: Client, key: str, customer
     assert len(Inquiry.objects.get().text) == 4000
 
 
+def test_a_text_with_a_zero_width_character_among_words_is_kept_as_written(
+    client: Client, key: str, customer: Customer
+) -> None:
+    response = post(client, key, {"customer_id": "C0101", "text": "届いて\u200bいません"})
+
+    assert response.status_code == 202
+    assert Inquiry.objects.get().text == "届いて\u200bいません"
+
+
 GOOD = {"customer_id": "C0101", "text": "届いていません"}
 
 
