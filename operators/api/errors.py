@@ -10,7 +10,6 @@ page. This module is the one place that maps codes to statuses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from http import HTTPStatus
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.utils.deprecation import MiddlewareMixin
 from django.views.csrf import csrf_failure as django_csrf_failure
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -174,7 +174,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponseBase:
     return django_csrf_failure(request, reason=reason)
 
 
-class JsonApiErrors:
+class JsonApiErrors(MiddlewareMixin):
     """Middleware: under ``/api/``, an error answered as a page becomes the API's JSON body.
 
     Django answers an unknown path (404), a suspicious request (400) and a crash (500) with
@@ -184,11 +184,9 @@ class JsonApiErrors:
     refusal keeps its own code: ``csrf_failure`` answers it before this sees it.)
     """
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        response = self.get_response(request)
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
         if (
             response.status_code < 400
             or not request.path.startswith(API_PREFIX)

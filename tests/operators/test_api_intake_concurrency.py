@@ -88,3 +88,27 @@ def test_concurrent_intakes_and_coupons_for_one_customer_lose_nothing(
     assert all(isinstance(c, Coupon | DomainError) for c in coupons)
     report = audit_verify()
     assert (report.ok, report.entries) == (True, INTAKES + len(made))
+
+
+def test_the_real_server_answers_refusals_as_json(server: LiveServer) -> None:
+    CustomerFactory.create(code="C0501")
+    headers = bearer(storefront_key())
+    url = f"{server.url}/api/v1/inquiries"
+    big = json.dumps({"customer_id": "C0501", "text": "x" * 3_000_000})
+
+    answers = {
+        "unknown path": httpx.get(f"{server.url}/api/v1/nope", headers=headers),
+        "wrong method": httpx.get(url, headers=headers),
+        "3 MB body": httpx.post(
+            url, content=big, headers={**headers, "Content-Type": "application/json"}, timeout=60
+        ),
+        "not JSON": httpx.post(url, data={"customer_id": "C0501", "text": "hi"}, headers=headers),
+    }
+
+    assert {name: (a.status_code, a.json()["code"]) for name, a in answers.items()} == {
+        "unknown path": (404, "not_found"),
+        "wrong method": (405, "method_not_allowed"),
+        "3 MB body": (413, "payload_too_large"),
+        "not JSON": (415, "unsupported_media_type"),
+    }
+    assert Inquiry.objects.count() == 0
