@@ -25,6 +25,7 @@ from agents.dispatch import enqueue_resume
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from netshop.errors import DomainError
+from netshop.transactions import retry_conflicts
 
 PAST_TENSE = {
     "approve": "approved",
@@ -106,6 +107,7 @@ def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
         raise DomainError("claimed_by_other", f"Claimed by {holder}.")
 
 
+@retry_conflicts
 @transaction.atomic
 def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
     escalation = _locked(escalation_id)
@@ -120,6 +122,7 @@ def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
     return escalation
 
 
+@retry_conflicts
 @transaction.atomic
 def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
     escalation = _locked(escalation_id)
@@ -134,6 +137,7 @@ def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
     return escalation
 
 
+@retry_conflicts
 @transaction.atomic
 def escalation_decide(
     *,

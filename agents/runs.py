@@ -30,7 +30,9 @@ from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from agents.package import handoff_package
 from agents.receipts import finalized_receipts
 from netshop.audit import audit_batch
+from netshop.errors import DomainError
 from netshop.models import Customer
+from netshop.transactions import retry_conflicts
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +86,7 @@ class RunOutcome:
         }
 
 
+@retry_conflicts
 def inquiry_create(
     *,
     customer: Customer,
@@ -94,7 +97,10 @@ def inquiry_create(
 ) -> Inquiry:
     """Record a new inquiry (or return the one this idempotency key already made).
 
-    The run is handed to a worker after commit; the caller never waits for it.
+    The same key with a different text or channel is refused (``idempotency_key_reused``).
+    The run is handed to a worker after commit; the caller never waits for it. A deadlock or
+    serialization failure runs the transaction again (``retry_conflicts``), so a storefront
+    sees 202 or a refusal, never a 500 for another writer's timing.
     """
     with transaction.atomic():
         if idempotency_key:
@@ -103,6 +109,13 @@ def inquiry_create(
                 idempotency_key=idempotency_key,
                 defaults={"text": text, "channel": channel},
             )
+            if not created and (inquiry.text, inquiry.channel) != (text, channel):
+                # As payment APIs do: a key names one request; a different one is a bug.
+                raise DomainError(
+                    "idempotency_key_reused",
+                    f"Idempotency key {idempotency_key!r} was already used for another inquiry "
+                    f"({inquiry.pk}); send a new key for a new inquiry.",
+                )
         else:
             inquiry, created = (
                 Inquiry.objects.create(customer=customer, text=text, channel=channel),
@@ -204,6 +217,7 @@ def _mark_running(inquiry: Inquiry) -> None:
     publish("inquiry.updated", inquiry_payload(inquiry))
 
 
+@retry_conflicts
 @transaction.atomic
 def _record(inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     state = dict(snapshot.values)

@@ -83,6 +83,7 @@ MIGRATION_DATABASE_URL = os.environ.get("MIGRATION_DATABASE_URL", "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "operators.api.errors.csrf_failure"  # JSON under /api/, Django's page elsewhere
 
 INSTALLED_APPS = [
     "daphne",
@@ -102,6 +103,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "operators.api.errors.JsonApiErrors",  # outermost: every /api/ error answers JSON
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -236,6 +238,19 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "support@localhost")
+
+# --- API ----------------------------------------------------------------------------------
+# Inquiries one storefront token may submit per window ("600/m"; empty: no limit). The counts
+# are shared by every web process through Redis in the production shape.
+NETSHOP_INTAKE_RATE = os.environ.get("NETSHOP_INTAKE_RATE", "600/m").strip()
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "throttle": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
+    ),
+}
 
 # --- Channels -----------------------------------------------------------------------------
 if REDIS_URL:

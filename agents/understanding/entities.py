@@ -30,6 +30,11 @@ _AMOUNT_SUFFIXED = re.compile(
     r"\s*(?:円|yen\b|jpy\b)",
     re.IGNORECASE,
 )
+# A sign or word right before an amount that makes it negative ("-5000円", "−¥5,000",
+# "minus 5000 yen", "マイナス5000円", "▲5,000円"); a hyphen after a digit is a range instead.
+_NEGATIVE_BEFORE = re.compile(
+    r"(?:(?<![\d,.])[-\u2212\u2012\u2013\u2014\ufe63]|\bminus|マイナス|[▲△])\s*$", re.IGNORECASE
+)
 _AMOUNT_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([万千]?)")
 _MULTIPLIERS = {"万": 10_000, "千": 1_000, "": 1}
 _ORDER_STATUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -87,14 +92,24 @@ def tracking_numbers(text: str) -> list[str]:
 
 
 def amounts(text: str) -> list[int]:
-    """Yen amounts: ¥12,800, 50000円, 1,000,000 yen, 5万円, 1万2千円."""
+    """Yen amounts: ¥12,800, 50000円, 1,000,000 yen, 5万円, 1万2千円.
+
+    A negative amount ("-5000円") is no amount at all: dropping only its sign would turn it
+    into a refund of ¥5,000 nobody asked for, so the text is read as naming no amount.
+    """
     found = [
-        (Span(match.start(), match.end()), parse_amount(match[1]))
+        (Span(match.start(), match.end()), _value(text, match))
         for pattern in (_AMOUNT_PREFIXED, _AMOUNT_SUFFIXED)
         for match in pattern.finditer(text)
     ]
     values = [value for _, value in without_overlaps(found) if value is not None]
     return list(dict.fromkeys(values))
+
+
+def _value(text: str, match: re.Match[str]) -> int | None:
+    if _NEGATIVE_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+        return None
+    return parse_amount(match[1])
 
 
 def parse_amount(expression: str) -> int | None:

@@ -20,6 +20,26 @@ Design of the chain (why it looks like this):
 * A rolled-back append leaves a gap in PostgreSQL's sequence; gaps are harmless, the
   verifier follows the ``prev_hash`` links.
 
+Lock order (one order everywhere, or two writers deadlock):
+
+1. business rows first, each path in the same order: customer, order, payment, shipment;
+   an inquiry before its escalations (a decision locks the escalation and its inquiry in one
+   statement; nobody holds an inquiry and then waits for an existing escalation);
+2. then the audit lock, last. After it a transaction writes only rows nobody else can hold
+   (its own locked rows, new rows, the console's event log) and commits.
+
+Deferred foreign-key checks are the trap in rule 2: Django makes every foreign key
+``DEFERRABLE INITIALLY DEFERRED``, so inserting an inquiry takes ``FOR KEY SHARE`` on its
+customer only at commit, after the audit lock; a coupon holding the customer ``FOR UPDATE``
+and waiting for the audit lock then closed a cycle (issue 10, finding 2). So the writer runs
+``SET CONSTRAINTS ALL IMMEDIATE`` before it takes the lock: pending checks (and their
+key-share locks) happen first, while this transaction holds no audit lock anybody waits
+behind, and later statements check at once too. Paths checked: intake (``inquiry_create``),
+coupon, refund, cancellation, redelivery and date change (``run_once``: the row lock, then
+the audit entry), claim/release/decide (escalation and inquiry locked first), a run's record
+(inquiry locked first, entries batched at the end), a crash record and console logins
+(autocommit). ``tests/netshop/test_audit_lock_order.py`` proves the intake side.
+
 Call it as the last write of a transaction: the advisory lock is held until commit, and
 anything the transaction waits on after it delays every other writer.
 """
@@ -129,6 +149,9 @@ def inquiry_id_from_ref(ref: str) -> str | None:
 def _serialise_appends() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
+            # Business-row locks the transaction still owes (deferred FK checks) come first:
+            # see "Lock order" above.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ADVISORY_LOCK_KEY])
 
 

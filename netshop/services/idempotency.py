@@ -14,6 +14,7 @@ from typing import TypeVar
 from django.db import IntegrityError, models, transaction
 
 from netshop.errors import DomainError
+from netshop.transactions import retry_conflicts
 
 M = TypeVar("M", bound=models.Model)
 L = TypeVar("L")
@@ -31,6 +32,7 @@ def find_done(model: type[M], operation_id: str, *, same: Callable[[M], bool]) -
     return row
 
 
+@retry_conflicts
 def run_once(
     model: type[M],
     operation_id: str,
@@ -39,7 +41,11 @@ def run_once(
     lock: Callable[[], L],
     perform: Callable[[L], M],
 ) -> M:
-    """``perform`` on the locked row inside one transaction, unless it already happened."""
+    """``perform`` on the locked row inside one transaction, unless it already happened.
+
+    The service boundary of every side effect (coupon, refund, cancellation, redelivery, date
+    change): a deadlock or serialization failure runs it again, with the same operation id.
+    """
     if not operation_id.strip():
         raise DomainError("operation_id_required", "an operation id is required")
     done = find_done(model, operation_id, same=same)

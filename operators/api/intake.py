@@ -12,22 +12,29 @@ from netshop.roles import Role
 from netshop.selectors import customer_get
 from operators.api.auth import STAFF, require_storefront_or_role, storefront
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
+from operators.api.throttling import StorefrontRateThrottle
 from operators.selectors import inquiry_get
 
 router = Router(tags=["inquiries"])
+
+INTAKE_ERRORS = (400, 401, 404, 409, 413, 415, 422, 429)
 
 
 @router.post(
     "/inquiries",
     auth=[storefront],
-    response={202: InquiryAccepted, 400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    throttle=[StorefrontRateThrottle()],
+    response={202: InquiryAccepted, **dict.fromkeys(INTAKE_ERRORS, ErrorOut)},
     summary="Submit an inquiry (storefront)",
 )
 def inquiry_submit(
     request: HttpRequest, payload: InquiryIn, response: HttpResponse
 ) -> Status[InquiryAccepted]:
     """Accept the inquiry and answer at once; a worker runs it. The same idempotency key for
-    the same customer answers with the inquiry it first made."""
+    the same customer and the same text answers with the inquiry it first made; reused for a
+    different text or channel it is refused (409 ``idempotency_key_reused``). Bodies are JSON
+    (415 otherwise, 413 past the size limit); each storefront token has a rate limit (429,
+    with ``Retry-After``)."""
     customer = customer_get(code=payload.customer_id)
     inquiry = inquiry_create(
         customer=customer,

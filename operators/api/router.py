@@ -5,7 +5,7 @@ from __future__ import annotations
 from ninja import NinjaAPI
 
 from operators.api import audit, intake, staff
-from operators.api.errors import register_error_handlers
+from operators.api.errors import JsonOnlyParser, register_error_handlers
 
 api = NinjaAPI(
     title="NetShop support API",
@@ -14,9 +14,12 @@ api = NinjaAPI(
         "Storefronts submit and follow inquiries with their bearer token. Staff work the "
         "escalation queue and read the audit log with their session (unsafe methods need the "
         "CSRF token) or with a personal token from `manage.py create_api_token NAME --user "
-        'USERNAME`, sent as a bearer token. Every error answers {"code", "message"}.'
+        'USERNAME`, sent as a bearer token. Every error answers {"code", "message"}. Request '
+        "bodies are JSON (Content-Type: application/json); intake is rate-limited per "
+        "storefront token (429 with Retry-After)."
     ),
     urls_namespace="api-v1",
+    parser=JsonOnlyParser(),
 )
 register_error_handlers(api)
 api.add_router("", intake.router)

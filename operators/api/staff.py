@@ -92,7 +92,10 @@ def escalation_release_view(request: HttpRequest, escalation_id: str) -> Escalat
     return _out(escalation_release(escalation_id=pk, user=user))
 
 
-@router.post("/escalations/{escalation_id}/decide", response={**CHANGED, 400: ErrorOut})
+@router.post(
+    "/escalations/{escalation_id}/decide",
+    response={**CHANGED, 400: ErrorOut, 413: ErrorOut, 415: ErrorOut},  # a body: JSON, bounded
+)
 def escalation_decide_view(
     request: HttpRequest, escalation_id: str, payload: DecisionIn
 ) -> EscalationOut:

@@ -73,6 +73,25 @@ def test_yen_amounts(text: str, amounts: list[int]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("Please refund -5000 yen for ORD-1003", []),
+        ("ORD-1003を-5000円返金してください", []),
+        ("－５０００円返金", []),
+        ("refund −¥5,000", []),
+        ("minus 5000 yen please", []),
+        ("マイナス5000円で", []),
+        ("▲5,000円", []),
+        ("refund -¥5000, or ¥300 at least", [300]),
+        ("3000-5000円くらい", [5000]),  # a range, not a sign
+    ],
+)
+def test_a_negative_amount_is_no_amount(text: str, amounts: list[int]) -> None:
+    # Never a refund of the amount without its sign: the text is read as naming none.
+    assert entities(text).amounts == amounts
+
+
+@pytest.mark.parametrize(
     ("text", "dates"),
     [
         ("明日", ["2026-05-14"]),

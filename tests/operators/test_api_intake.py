@@ -67,13 +67,40 @@ def test_the_same_idempotency_key_returns_the_same_inquiry(
     first = post(client, key, body)
 
     with django_capture_on_commit_callbacks() as queued:
-        again = post(client, key, {**body, "text": "a retry with other words"})
+        again = post(client, key, body)
 
     assert (first.status_code, again.status_code) == (202, 202)
     assert again.json() == first.json()
     inquiry = Inquiry.objects.get()
     assert (inquiry.text, inquiry.channel, inquiry.idempotency_key) == ("返金?", "email", "k-1")
     assert queued == []  # no second run
+
+
+@pytest.mark.parametrize(
+    "change", [{"text": "a retry with other words"}, {"channel": "chat"}], ids=["text", "channel"]
+)
+def test_an_idempotency_key_reused_for_another_body_is_a_conflict(
+    client: Client,
+    key: str,
+    customer: Customer,
+    change: dict[str, str],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    body = {"customer_id": "C0101", "text": "返金?", "channel": "email", "idempotency_key": "k-1"}
+    first = post(client, key, body)
+
+    with django_capture_on_commit_callbacks() as queued:
+        reused = post(client, key, {**body, **change})
+
+    assert reused.status_code == 409
+    assert reused.json() == {
+        "code": "idempotency_key_reused",
+        "message": f"Idempotency key 'k-1' was already used for another inquiry "
+        f"({first.json()['id']}); send a new key for a new inquiry.",
+    }
+    inquiry = Inquiry.objects.get()
+    assert (inquiry.text, inquiry.channel) == ("返金?", "email")
+    assert queued == []
 
 
 def test_an_idempotency_key_binds_only_its_own_customer(
@@ -94,6 +121,15 @@ def test_the_longest_allowed_text_is_accepted(client: Client, key: str, customer
     assert len(Inquiry.objects.get().text) == 4000
 
 
+def test_a_text_with_a_zero_width_character_among_words_is_kept_as_written(
+    client: Client, key: str, customer: Customer
+) -> None:
+    response = post(client, key, {"customer_id": "C0101", "text": "届いて\u200bいません"})
+
+    assert response.status_code == 202
+    assert Inquiry.objects.get().text == "届いて\u200bいません"
+
+
 GOOD = {"customer_id": "C0101", "text": "届いていません"}
 
 
@@ -104,6 +140,12 @@ GOOD = {"customer_id": "C0101", "text": "届いていません"}
         ({**GOOD, "text": ""}, 422, "invalid_request", "text: String should have at least 1"),
         (
             {**GOOD, "text": " \n\t "},
+            422,
+            "invalid_request",
+            "text: Value error, must not be blank",
+        ),
+        (
+            {**GOOD, "text": "\u200b\u200c\u200d\u2060\ufeff \u3164"},
             422,
             "invalid_request",
             "text: Value error, must not be blank",
@@ -130,6 +172,7 @@ GOOD = {"customer_id": "C0101", "text": "届いていません"}
         "missing-text",
         "empty-text",
         "blank-text",
+        "zero-width-text",
         "too-long",
         "text-not-string",
         "nul-in-text",

@@ -55,7 +55,22 @@ def test_intake_documents_its_answers_and_limits(schema: dict[str, Any]) -> None
     intake = schema["paths"]["/api/v1/inquiries"]["post"]
     body = schema["components"]["schemas"]["InquiryIn"]
 
-    assert set(intake["responses"]) == {"202", "400", "401", "404", "422"}
+    assert set(intake["responses"]) == {
+        "202",
+        "400",
+        "401",
+        "404",
+        "409",
+        "413",
+        "415",
+        "422",
+        "429",
+    }
+    assert all(
+        intake["responses"][status]["content"]["application/json"]["schema"]
+        == {"$ref": "#/components/schemas/ErrorOut"}
+        for status in ("409", "413", "415", "429")
+    )
     assert body["required"] == ["customer_id", "text"]
     assert (body["properties"]["text"]["minLength"], body["properties"]["text"]["maxLength"]) == (
         1,
@@ -67,7 +82,17 @@ def test_intake_documents_its_answers_and_limits(schema: dict[str, Any]) -> None
 def test_decisions_document_their_conflicts(schema: dict[str, Any]) -> None:
     decide = schema["paths"]["/api/v1/escalations/{escalation_id}/decide"]["post"]
 
-    assert set(decide["responses"]) == {"200", "400", "401", "403", "404", "409", "422"}
+    assert set(decide["responses"]) == {
+        "200",
+        "400",
+        "401",
+        "403",
+        "404",
+        "409",
+        "413",
+        "415",
+        "422",
+    }
     assert schema["components"]["schemas"]["DecisionIn"]["properties"]["decision"]["enum"] == [
         "approve",
         "edit",
