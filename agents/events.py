@@ -60,7 +60,7 @@ def access_revoked_publish(*, user_id: object, session: str | None = None) -> No
     holding it closes without one.
     """
     message = {"type": ACCESS_MESSAGE_TYPE, "event": ACCESS_REVOKED_EVENT, "session": session}
-    after_commit(lambda: _send([user_group(user_id)], message))
+    after_commit(lambda: _send([(user_group(user_id), message)]))
 
 
 def escalation_payload(escalation: Escalation) -> dict[str, Any]:

@@ -44,7 +44,9 @@ HTTP_CODES = {
     500: "server_error",
 }
 # Headers of Django's or ninja's own answer that a JSON rewrite keeps.
-KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")
+# A rewritten error keeps every header but the body's own (Allow, Retry-After, the security
+# policy, no-store ...).
+BODY_HEADERS = frozenset({"content-type", "content-length"})
 
 
 def http_code(status: int) -> str:
@@ -179,9 +181,10 @@ class JsonApiErrors(MiddlewareMixin):
 
     Django answers an unknown path (404), a suspicious request (400) and a crash (500) with
     HTML, and ninja a wrong method (405) with plain text, before or around any handler of
-    ours; a storefront parsing JSON must get JSON. The status and the headers that matter
-    (``Allow``, ``Retry-After``) stay; the crash itself is still logged by Django. (A CSRF
-    refusal keeps its own code: ``csrf_failure`` answers it before this sees it.)
+    ours; a storefront parsing JSON must get JSON. The status and the other headers
+    (``Allow``, ``Retry-After``, the security policy) stay; the crash itself is still logged
+    by Django. (A CSRF refusal keeps its own code: ``csrf_failure`` answers it before this
+    sees it.)
     """
 
     def process_response(
@@ -196,7 +199,7 @@ class JsonApiErrors(MiddlewareMixin):
         status = response.status_code
         body = {"code": http_code(status), "message": _status_message(request, status, response)}
         rewritten = JsonResponse(body, status=status)
-        for header in KEPT_HEADERS:
-            if header in response:
-                rewritten[header] = response[header]
+        for header, value in response.items():
+            if header.lower() not in BODY_HEADERS:
+                rewritten[header] = value
         return rewritten

@@ -81,6 +81,7 @@ def test_the_package_holds_everything_to_decide_and_each_action_once() -> None:
             "order_status": None,
         },
         "injection_suspected": True,
+        "held_actions": [],
         "plan": [{"step": 1, "agent": "payment"}],
         "plan_history": [{"kind": "plan", "steps": []}],
         "subtasks": [
@@ -152,6 +153,7 @@ def test_a_run_that_stopped_before_classifying_still_gives_a_package() -> None:
         "secondary_intents": [],
         "entities": {},
         "injection_suspected": False,
+        "held_actions": [],
         "plan": [],
         "plan_history": [],
         "subtasks": [],

@@ -80,7 +80,7 @@ def test_concurrent_intakes_and_coupons_for_one_customer_lose_nothing(
     assert sorted(str(pk) for pk in stored.values_list("pk", flat=True)) == sorted(
         json.loads(body)["id"] for _, _, body in answers
     )
-    assert sorted(stored.values_list("idempotency_key", flat=True)) == sorted(
+    assert sorted(str(key) for key in stored.values_list("idempotency_key", flat=True)) == sorted(
         f"k{i}" for i in range(INTAKES)
     )
     made = [c for c in coupons if isinstance(c, Coupon)]

@@ -49,7 +49,9 @@ def documented_env() -> dict[str, str]:
             env[name.strip()] = value.strip()
     env |= {
         "SECRET_KEY": secrets.token_urlsafe(50),
+        "NETSHOP_AUDIT_KEY": "k1:" + secrets.token_urlsafe(32),
         "DATABASE_URL": os.environ["DATABASE_URL"],
+        "MIGRATION_DATABASE_URL": os.environ["DATABASE_URL"],
         "REDIS_URL": os.environ["REDIS_URL"],
     }
     return env
@@ -116,6 +118,7 @@ def test_the_https_settings_are_read_from_the_environment() -> None:
 def test_without_them_a_plain_http_run_keeps_working() -> None:
     env = {"DEBUG": "1", "DATABASE_URL": os.environ["DATABASE_URL"], "REDIS_URL": "redis://x/0"}
     env |= {"NETSHOP_LOGIN_FAILURE_LIMIT": "3", "NETSHOP_LOGIN_COOLOFF_MINUTES": "0"}
+    env |= {"NETSHOP_AUDIT_KEY": os.environ["NETSHOP_AUDIT_KEY"]}
 
     assert probe(env) == {
         "ssl_redirect": False,
