@@ -15,12 +15,13 @@ from playwright.sync_api import Page, expect
 
 from netshop.roles import Role
 from tests.browser.conftest import OpenSession
+from tests.support.browser import wait_for_js
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def wait_live(page: Page) -> None:
-    page.wait_for_function("window.netshopConsole && window.netshopConsole.connected === true")
+    wait_for_js(page, "window.netshopConsole && window.netshopConsole.connected === true")
 
 
 def assert_signed_out(page: Page) -> None:
