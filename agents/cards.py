@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from agents.schemas import AGENT_NAMES, AgentName
+from agents.graph.schemas import AGENT_NAMES, AgentName
 
 CARDS_PATH = Path(__file__).with_name("cards.json")
 

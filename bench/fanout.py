@@ -14,7 +14,7 @@ they need order -> (shipping, payment) and finish without waiting for approval.
   calls), x latency;
 * sequential: the seed 000 design (classify, ``execute_next_agent`` over the agents one after
   another, aggregate) as a small StateGraph calling the same specialist sub-graphs through
-  ``agents.handoffs.run_handoff``, on the same checkpointer and model server.
+  ``agents.handoffs.delegation.run_handoff``, on the same checkpointer and model server.
 
 Targets: ours / critical path <= 1.15; sequential / ours >= 1.5. A second shape adds the FAQ
 agent (four specialists) to show how the gain grows with the width of the fan-out.
@@ -29,7 +29,7 @@ from typing import Any, Literal
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, StateGraph
 
-from agents.state import InquiryState
+from agents.graph.state import InquiryState
 from bench import harness
 
 TARGET_CRITICAL = 1.15
@@ -50,8 +50,8 @@ class SeedState(InquiryState, total=False):
 
 
 def supervisor_classify(state: SeedState) -> dict[str, Any]:
-    from agents import planner, supervisor
-    from agents.schemas import Classification
+    from agents.graph import planner, supervisor
+    from agents.graph.schemas import Classification
 
     update = supervisor.classify(state)
     classification = Classification.model_validate(update["classification"])
@@ -61,7 +61,7 @@ def supervisor_classify(state: SeedState) -> dict[str, Any]:
 
 def execute_next_agent(state: SeedState, config: RunnableConfig) -> dict[str, Any]:
     """The seed's loop body: run the next agent, wait for it, move the cursor on."""
-    from agents.handoffs import build_handoff, run_handoff
+    from agents.handoffs.delegation import build_handoff, run_handoff
 
     index = state["current_agent_index"]
     step = {**state["plan"][index], "status": "running", "attempts": 1}
@@ -78,7 +78,7 @@ def should_continue_agents(
 
 
 def supervisor_aggregate(state: SeedState) -> dict[str, Any]:
-    from agents import supervisor
+    from agents.graph import supervisor
 
     return supervisor.merge(state)
 
@@ -113,12 +113,12 @@ def model_calls(state: dict[str, Any]) -> tuple[int, int]:
 
 class Runs:
     def __init__(self) -> None:
-        from agents.checkpointer import get_checkpointer
+        from agents.runs.checkpointer import get_checkpointer
 
         self.sequential = sequential_graph(get_checkpointer())
 
     def ours(self, ask: harness.Ask) -> tuple[harness.Measure, int, int, str]:
-        from agents.runs import inquiry_run
+        from agents.runs.driver import inquiry_run
 
         inquiry = _inquiry(ask)
         with harness.measured() as took:
@@ -127,7 +127,7 @@ class Runs:
         return took, critical, total, outcome.status
 
     def seed(self, ask: harness.Ask) -> tuple[harness.Measure, int]:
-        from agents.context import run_config
+        from agents.graph.run_context import run_config
 
         inquiry = _inquiry(ask)
         config = run_config(inquiry_id=str(inquiry.pk), customer_id=ask.customer)
@@ -141,7 +141,7 @@ class Runs:
 
 
 def _inquiry(ask: harness.Ask) -> Any:
-    from agents.runs import inquiry_create
+    from agents.runs.driver import inquiry_create
     from netshop.models import Customer
 
     customer = Customer.objects.get(code=ask.customer)

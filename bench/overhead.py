@@ -5,7 +5,7 @@
 Ours: ``inquiry_run`` on ``--count`` mixed inquiries (offline model, PostgresSaver, the real
 graph, tools and database work) in this process. Floor: the seed 000 graph shape
 (classify -> execute_next_agent x3 -> aggregate) with no-op nodes on the SAME PostgresSaver
-(``agents.checkpointer.get_checkpointer()``), invoked the same number of times with the same
+(``agents.runs.checkpointer.get_checkpointer()``), invoked the same number of times with the same
 durability. The two are interleaved, one of each in turn, so machine load drifts hit both.
 CPU is ``time.process_time`` (all threads of this process; PostgreSQL's own CPU is not in
 either figure). Target: ours / floor <= 3.
@@ -83,7 +83,7 @@ class Runner:
     """Runs one inquiry either way and records its CPU and wall time."""
 
     def __init__(self) -> None:
-        from agents.checkpointer import get_checkpointer
+        from agents.runs.checkpointer import get_checkpointer
 
         self.floor = floor_graph(get_checkpointer())
         self.ours_cpu: list[float] = []
@@ -94,7 +94,7 @@ class Runner:
         self.statuses: dict[str, int] = defaultdict(int)
 
     def ours(self, ask: harness.Ask, *, record: bool = True) -> None:
-        from agents.runs import inquiry_create, inquiry_run
+        from agents.runs.driver import inquiry_create, inquiry_run
         from netshop.models import Customer
 
         customer = Customer.objects.get(code=ask.customer)
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
     count = max(1, min(args.count, 500))
 
     harness.configure(fresh=not args.reuse_db)
-    from agents.warm import process_warm_up
+    from agents.runs.warm_up import process_warm_up
 
     asks = harness.mixed_inquiries(WARMUP + count)
     runner = Runner()

@@ -95,33 +95,36 @@ PG = "checkpoint/postgres/__init__.py"
 COMPONENTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("checkpoint writes (PostgresSaver.put, put_writes)", ((PG, "put"), (PG, "put_writes"))),
     ("checkpoint reads (PostgresSaver.get_tuple)", ((PG, "get_tuple"),)),
-    ("supervisor classify (model call)", (("agents/supervisor.py", "classify"),)),
+    ("supervisor classify (model call)", (("agents/graph/supervisor.py", "classify"),)),
     (
         "supervisor plan/execute/route/review/finalize",
         tuple(
-            ("agents/supervisor.py", name)
+            ("agents/graph/supervisor.py", name)
             for name in ("make_plan", "execute", "route_steps", "review", "finalize")
         ),
     ),
     (
         "supervisor writer (merge, acknowledge)",
-        (("agents/supervisor.py", "merge"), ("agents/supervisor.py", "acknowledge")),
+        (("agents/graph/supervisor.py", "merge"), ("agents/graph/supervisor.py", "acknowledge")),
     ),
     ("specialist model turns (bind_tools + model)", (("agents/specialists/base.py", "think"),)),
     ("specialist tool turns (ORM, adapters)", (("agents/specialists/base.py", "act"),)),
     (
         "approval nodes (await_approval, act_on_decisions)",
-        (("agents/approval.py", "await_approval"), ("agents/approval.py", "act_on_decisions")),
+        (
+            ("agents/graph/approval_nodes.py", "await_approval"),
+            ("agents/graph/approval_nodes.py", "act_on_decisions"),
+        ),
     ),
     (
         "run bookkeeping (_record, _mark_running, lease)",
         (
-            ("agents/runs.py", "_record"),
-            ("agents/runs.py", "_mark_running"),
-            ("agents/lease.py", "_postgres_lease"),
+            ("agents/runs/driver.py", "_record"),
+            ("agents/runs/driver.py", "_mark_running"),
+            ("agents/runs/lease.py", "_postgres_lease"),
         ),
     ),
-    ("inquiry row (inquiry_create)", (("agents/runs.py", "inquiry_create"),)),
+    ("inquiry row (inquiry_create)", (("agents/runs/driver.py", "inquiry_create"),)),
 )
 
 

@@ -281,10 +281,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
+# Task modules outside an app's own ``tasks`` module, which autodiscovery finds by itself.
+CELERY_IMPORTS = ["agents.runs.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "recover-runs": {"task": "agents.tasks.recover_runs", "schedule": 60.0},
+    "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
     "prune-checkpoints": {
-        "task": "agents.tasks.prune_checkpoints",
+        "task": "agents.runs.tasks.prune_checkpoints",
         "schedule": 24 * 60 * 60.0,
         "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
     },

@@ -8,5 +8,5 @@ urlpatterns = [
     path("", RedirectView.as_view(pattern_name="console:home"), name="root"),
     path("console/", include("operators.console.urls")),
     path("audit/", include("operators.audit.urls")),
-    path("help/", include("operators.help.urls")),
+    path("help/", include("operators.customer_page.urls")),
 ]

@@ -103,6 +103,6 @@ def _flush_past_the_audit_log_trigger() -> Iterator[None]:
 def _close_checkpointer_connections(django_db_setup: None) -> Iterator[None]:
     """The checkpointer's pool must let go of the test database before pytest drops it."""
     yield
-    from agents.checkpointer import close_checkpointer
+    from agents.runs.checkpointer import close_checkpointer
 
     close_checkpointer()

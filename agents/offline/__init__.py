@@ -2,7 +2,7 @@
 
 It speaks LangChain's chat-model protocol (messages in, an ``AIMessage`` out, ``bind_tools``
 and tool calls), so the graph has one code path whichever model runs it. What it says comes
-from three rule books: the classifier (``agents.understanding``) for the supervisor's
+from three rule books: the classifier (``agents.offline.understanding``) for the supervisor's
 structured output, ``brain`` for the specialists' tool choices, ``writer`` for replies.
 """
 
@@ -23,8 +23,8 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from agents.offline import brain
 from agents.offline.transcript import between, last_human_text
+from agents.offline.understanding import classify_text
 from agents.offline.writer import write_reply
-from agents.understanding import classify_text
 
 __all__ = ["OfflineChatModel"]
 

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from agents.graph.schemas import HELD
 from agents.offline import formatting as fmt
 from agents.offline.labels import REFUSAL, TOOL, refusal_key, word
 from agents.offline.phrases import fill, say
-from agents.schemas import HELD
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 _ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")

@@ -1,6 +1,6 @@
 """The offline model's reply writer: one polite reply, in the customer's language, from the brief.
 
-The brief is what ``agents.supervisor.reply_brief`` builds. The reply says only what the
+The brief is what ``agents.graph.supervisor.reply_brief`` builds. The reply says only what the
 brief supports: a greeting, one paragraph per thing the customer asked about, what is waiting
 for a person or was decided, what could not be checked, and a closing line. Pure: no
 database, no network, no clock (``today`` comes from the brief).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.offline import formatting as fmt
-from agents.offline.approvals import action_paragraphs
+from agents.offline.approval_paragraphs import action_paragraphs
 from agents.offline.labels import (
     AGENT,
     CARRIER,
@@ -26,7 +26,7 @@ MAX_LISTED_ORDERS = 5
 
 
 def write_reply(brief: dict[str, Any]) -> str:
-    """The customer's reply to ``brief`` (see ``agents.supervisor.reply_brief``)."""
+    """The customer's reply to ``brief`` (see ``agents.graph.supervisor.reply_brief``)."""
     reply = Reply.from_brief(brief)
     answers = _answers(brief)
     body = [

@@ -1,6 +1,6 @@
 """The four specialists, by agent name."""
 
-from agents.schemas import AgentName
+from agents.graph.schemas import AgentName
 from agents.specialists import faq, order, payment, shipping
 from agents.specialists.base import Specialist
 

@@ -34,9 +34,9 @@ from langgraph.graph.state import CompiledStateGraph
 from pydantic import ValidationError
 
 from agents import llm
-from agents.context import run_context
-from agents.schemas import HELD, AgentName, Envelope
-from agents.state import merge_dicts
+from agents.graph.run_context import run_context
+from agents.graph.schemas import HELD, AgentName, Envelope
+from agents.graph.state import merge_dicts
 from netshop.errors import DomainError, ExternalServiceError
 
 logger = logging.getLogger(__name__)

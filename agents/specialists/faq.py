@@ -6,7 +6,7 @@ from typing import Any
 
 from langchain_core.tools import tool
 
-from agents.prompts import SHARED_RULES
+from agents.graph.prompts import SHARED_RULES
 from agents.specialists.base import Specialist
 from netshop import selectors
 

@@ -8,8 +8,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
-from agents.context import run_context, stable_operation_id
-from agents.prompts import SHARED_RULES
+from agents.graph.prompts import SHARED_RULES
+from agents.graph.run_context import run_context, stable_operation_id
 from agents.specialists.base import ApprovalRequired, Specialist
 from netshop import selectors
 from netshop.services.policy_checks import cancel_checks, raise_first_failure

@@ -8,9 +8,9 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
-from agents.audit_trail import agent_actor
-from agents.context import run_context, stable_operation_id
-from agents.prompts import SHARED_RULES
+from agents.graph.prompts import SHARED_RULES
+from agents.graph.run_context import run_context, stable_operation_id
+from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.base import Specialist
 from netshop import selectors
 from netshop.adapters.carrier import get_carrier

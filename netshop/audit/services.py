@@ -38,7 +38,7 @@ behind, and later statements check at once too. Paths checked: intake (``inquiry
 coupon, refund, cancellation, redelivery and date change (``run_once``: the row lock, then
 the audit entry), claim/release/decide (escalation and inquiry locked first), a run's record
 (inquiry locked first, entries batched at the end), a crash record and console logins
-(autocommit). ``tests/netshop/test_audit_lock_order.py`` proves the intake side.
+(autocommit). ``tests/netshop/audit/test_lock_order.py`` proves the intake side.
 
 Call it as the last write of a transaction: the advisory lock is held until commit, and
 anything the transaction waits on after it delays every other writer.

@@ -6,14 +6,14 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
 from agents.cards import cards_document
+from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
-from agents.runs import inquiry_create
+from agents.runs.driver import inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from operators.api.auth import STAFF, require_storefront_or_role, storefront
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
 from operators.api.throttling import StorefrontRateThrottle
-from operators.selectors import inquiry_get
 
 router = Router(tags=["inquiries"])
 

@@ -8,7 +8,14 @@ from django.http import HttpRequest
 from ninja import Router
 from pydantic import Field
 
-from agents.escalations import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.selectors import (
+    StatusFilter,
+    console_events_after,
+    escalation_get,
+    escalation_id_parse,
+    escalation_list,
+)
+from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
@@ -23,13 +30,6 @@ from operators.api.schemas import (
     EscalationOut,
     EscalationPage,
     FilterText,
-)
-from operators.selectors import (
-    StatusFilter,
-    console_events_after,
-    escalation_get,
-    escalation_id_parse,
-    escalation_list,
 )
 
 router = Router(auth=STAFF, tags=["staff"])

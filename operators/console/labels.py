@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from agents.policy import ReasonCategory
+from agents.graph.escalation_policy import ReasonCategory
 
 KIND_LABELS: dict[str, Promise] = {
     "approval": _("approval needed"),

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
+from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationStatus, Inquiry
 from operators.audit.presenters import VERDICT_CSS
 from operators.console import labels
@@ -21,7 +22,6 @@ from operators.console.selectors import (
     inquiry_escalations,
     inquiry_timeline,
 )
-from operators.selectors import escalation_get, inquiry_get
 
 WARN_MINUTES = 30
 SNIPPET_CHARS = 80

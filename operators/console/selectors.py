@@ -1,4 +1,7 @@
-"""Reads only the console pages need; the queue itself comes from ``operators.selectors``."""
+"""Reads only the console pages need.
+
+The queue itself comes from ``agents.escalations.selectors``.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The operator console's pages: the live queue, one escalation's hand-off package, decisions.
 
 Views parse, check the role, call one selector or service and render. Every change goes
-through ``agents.escalations`` (the same services as the API), which serialise concurrent
+through ``agents.escalations.services`` (the same services as the API), which serialise concurrent
 claims and decisions and publish them to every open console.
 """
 
@@ -22,7 +22,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.escalations import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.selectors import escalation_get, escalation_list
+from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
@@ -30,7 +31,6 @@ from operators.console import errors, labels, presenters
 from operators.console.forms import DecisionForm, PreferenceForm, QueueFilterForm
 from operators.console.preferences import staff_preference_set, with_staff_preferences
 from operators.console.selectors import console_event_seq
-from operators.selectors import escalation_get, escalation_list
 
 PAGE_SIZE = 50
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from agents.models import Inquiry
-from agents.runs import RunOutcome, inquiry_create, inquiry_resume, inquiry_run
+from agents.runs.driver import RunOutcome, inquiry_create, inquiry_resume, inquiry_run
 from netshop.demo.seed import seed_demo
 from netshop.models import Customer
 

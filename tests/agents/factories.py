@@ -12,7 +12,7 @@ from typing import Any
 
 import factory
 
-from agents.schemas import Classification, Entities
+from agents.graph.schemas import Classification, Entities
 
 
 class ClassificationFactory(factory.Factory[Classification]):

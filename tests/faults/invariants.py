@@ -28,10 +28,10 @@ from typing import Any
 import pytest
 from django.db.models import Count, Model
 
-from agents.actions import effective_params
-from agents.context import run_config
+from agents.graph.gated_actions import effective_params
+from agents.graph.run_context import run_config
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs import support_graph
+from agents.runs.driver import support_graph
 from netshop.demo.orders import SEED_PREFIX
 from netshop.models import (
     Cancellation,

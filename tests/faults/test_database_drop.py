@@ -19,13 +19,13 @@ import psycopg
 import pytest
 from django.db import OperationalError, connection
 
-from agents import runs
-from agents.checkpointer import close_checkpointer, get_checkpointer
-from agents.lease import run_lease
 from agents.models import Escalation, Inquiry
-from agents.runs import inquiry_advance, inquiry_create, inquiry_run, support_graph
+from agents.runs import driver
+from agents.runs.checkpointer import close_checkpointer, get_checkpointer
+from agents.runs.driver import inquiry_advance, inquiry_create, inquiry_run, support_graph
+from agents.runs.lease import run_lease
+from agents.runs.tasks import advance_inquiry
 from agents.specialists import payment
-from agents.tasks import advance_inquiry
 from netshop.models import Customer
 from tests.faults.conftest import APP_PREFIX, Desk, submit
 from tests.faults.invariants import (
@@ -94,7 +94,8 @@ def test_worker_database_sessions_terminated_mid_run(
     print(f"sessions terminated: {terminated}")
     # A specialist whose tool lost the database answers with an "agent_crashed" envelope and
     # is re-planned; a gated tool that did is reported as action_preparation_failed. Both are
-    # caught and logged on purpose (agents/handoffs.py, agents/specialists/base.py): handled.
+    # caught and logged on purpose (agents/handoffs/delegation.py,
+    # agents/specialists/base.py): handled.
     assert_invariants(ids, logs=pool.logs, allowed_exceptions=HANDLED_DATABASE_ERRORS)
     assert sum(terminated) >= 3
 
@@ -129,7 +130,7 @@ def ask(text: str) -> Inquiry:
 def test_a_checkpointer_connection_dropped_while_idle_is_retried_not_failed(
     shop: None, fresh_checkpointer: None
 ) -> None:
-    """Deterministic: the checkpointer pool's idle connection is terminated between runs,
+    """Deterministic: the checkpointer pool's idle connection is terminated between driver,
     as in a worker between two tasks; the next run must not end as a crash."""
     advance_as_the_task_does(ask("返金にはどのくらい日数がかかりますか"))  # the pool is open
     assert terminate_sessions("%") >= 1  # in-process: the only other sessions are the pool's
@@ -164,13 +165,13 @@ def test_a_crashed_run_dispatched_again_leaves_no_stale_escalation(
     then a second task for the inquiry arrives; the inquiry must not end resolved while
     operators are still asked to handle its crash."""
     inquiry = ask("注文ORD-1002の荷物は今どこにありますか？")
-    advance = runs._advance
+    advance = driver._advance
 
     def crash_once(inquiry: Inquiry) -> object:
-        monkeypatch.setattr(runs, "_advance", advance)
+        monkeypatch.setattr(driver, "_advance", advance)
         raise RuntimeError("simulated crash")
 
-    monkeypatch.setattr(runs, "_advance", crash_once)
+    monkeypatch.setattr(driver, "_advance", crash_once)
     assert inquiry_advance(inquiry_id=str(inquiry.pk)) == "failed"
     inquiry_advance(inquiry_id=str(inquiry.pk))  # a second task for the same inquiry
 
@@ -200,7 +201,7 @@ def test_a_refund_whose_preparation_hit_a_dropped_connection_goes_to_a_person(
 
 def test_migrate_creates_the_checkpoint_tables(transactional_db: None) -> None:
     """Deterministic: a fresh database after ``migrate`` already has the checkpoint tables,
-    so no two workers ever race to create them on their first runs."""
+    so no two workers ever race to create them on their first driver."""
     get_checkpointer()  # the test database's tables exist, whatever this finds
     name = f"netshop_fault_fresh_{os.getpid()}"
     with connection.cursor() as cursor:

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from agents.checkpointer import get_checkpointer
 from agents.models import Escalation, Inquiry
-from agents.runs import inquiry_advance, inquiry_create
+from agents.runs.checkpointer import get_checkpointer
+from agents.runs.driver import inquiry_advance, inquiry_create
 from netshop.models import Customer
 from tests.faults.conftest import Desk, WorkerPool, in_a_run, submit
 from tests.faults.invariants import assert_invariants

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from agents.escalations import escalation_decide
+from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
-from agents.runs import inquiry_advance, inquiry_create
+from agents.runs.driver import inquiry_advance, inquiry_create
 from netshop.models import Cancellation, Customer, Order, Refund
 from tests.faults.invariants import assert_invariants
 from tests.support.fake_openai import FakeOpenAI, Reply

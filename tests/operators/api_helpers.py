@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.escalations import escalation_record_wait
+from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
-from agents.runs import inquiry_create
+from agents.runs.driver import inquiry_create
 from netshop.models import ApiToken, Customer
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory

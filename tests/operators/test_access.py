@@ -26,7 +26,7 @@ from operators.access import (
     socket_recheck,
     socket_standing,
 )
-from operators.help.selectors import customer_owns_inquiry
+from operators.customer_page.selectors import customer_owns_inquiry
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import inquiry_for, staff_user
 

@@ -39,9 +39,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.utils import timezone
 from pytest_django import DjangoDbBlocker, Settings
 
-from agents.checkpointer import close_checkpointer
 from agents.models import Escalation, Inquiry
-from agents.runs import RunOutcome, inquiry_create, inquiry_run
+from agents.runs.checkpointer import close_checkpointer
+from agents.runs.driver import RunOutcome, inquiry_create, inquiry_run
 from netshop import models as m
 from netshop.audit.models import AuditEntry
 from netshop.demo.seed import seed_demo

@@ -20,8 +20,8 @@ import pytest
 from django.conf import settings
 
 from agents.models import Escalation
-from agents.runs import RunOutcome
-from agents.understanding.classifier import classify_text
+from agents.offline.understanding.classifier import classify_text
+from agents.runs.driver import RunOutcome
 from netshop import selectors
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry

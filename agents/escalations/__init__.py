@@ -1,0 +1,1 @@
+"""Escalations to people: writes (services), reads (selectors) and the hand-off package."""

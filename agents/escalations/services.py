@@ -1,0 +1,265 @@
+"""Escalations: record a run's wait for a person, and the people's claims and decisions.
+
+Every change is attributed and published to the consoles after commit. Concurrent claims
+and decisions are serialised on the escalation's row: exactly one decision wins, and the
+others get a clear conflict naming who decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from agents.events import escalation_payload, inquiry_payload, publish
+from agents.graph.gated_actions import EDITABLE_PARAMS
+from agents.handoffs import audit_trail
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from agents.runs.dispatch import enqueue_resume
+from netshop.errors import DomainError
+from netshop.transactions import retry_conflicts
+
+PAST_TENSE = {
+    "approve": "approved",
+    "edit": "approved with changes",
+    "reject": "rejected",
+    "take_over": "taken over",
+}
+DECISIONS_BY_KIND = {
+    EscalationKind.APPROVAL: {"approve", "edit", "reject", "take_over"},
+    EscalationKind.FAILURE: {"take_over"},
+    EscalationKind.FOLLOW_UP: {"take_over"},
+    EscalationKind.CUSTOMER_REQUEST: {"take_over"},
+}
+# A refund or cancellation that failed at the gateway: retry it as approved ("approve"),
+# give it up ("reject"), or answer the customer yourself.
+RETRY_DECISIONS = {"approve", "reject", "take_over"}
+
+
+def decisions_allowed(escalation: Escalation) -> set[str]:
+    """What a person may decide here; a run waits on every escalation that holds actions."""
+    if escalation.kind == EscalationKind.FAILURE and escalation.actions:
+        return RETRY_DECISIONS
+    return DECISIONS_BY_KIND[EscalationKind(escalation.kind)]
+
+
+def escalation_record_wait(
+    *,
+    inquiry: Inquiry,
+    wait_key: str,
+    kind: str,
+    reason: str,
+    summary: str,
+    package: dict[str, Any],
+    actions: list[dict[str, Any]] | None = None,
+) -> Escalation:
+    """Record (once) that the run waits for a person, and tell the consoles."""
+    actions = actions or []
+    minutes = settings.NETSHOP_APPROVAL_DEADLINE_MINUTES
+    escalation, created = Escalation.objects.get_or_create(
+        wait_key=wait_key,
+        defaults={
+            "inquiry": inquiry,
+            "kind": kind,
+            "reason": reason,
+            "summary": summary[:300],
+            "actions": actions,
+            "package": package,
+            "amount_at_risk": sum(int(a.get("amount_at_risk") or 0) for a in actions),
+            "deadline": timezone.now() + timedelta(minutes=minutes),
+        },
+    )
+    if created:
+        audit_trail.wait_opened(escalation=escalation)
+        publish("escalation.created", escalation_payload(escalation))
+    return escalation
+
+
+def _locked(escalation_id: UUID | str) -> Escalation:
+    try:
+        return (
+            Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
+        )
+    except (Escalation.DoesNotExist, ValueError, ValidationError):
+        raise DomainError("escalation_not_found", "No such escalation.") from None
+
+
+def _refuse_if_decided(escalation: Escalation) -> None:
+    if escalation.status == EscalationStatus.DECIDED:
+        who = escalation.decided_by.username if escalation.decided_by else "someone"
+        when = escalation.decided_at.isoformat() if escalation.decided_at else ""
+        decision = (escalation.decision or {}).get("decision", "")
+        done = PAST_TENSE.get(decision, "decided")
+        raise DomainError("already_decided", f"Already {done} by {who} at {when}.")
+
+
+def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
+    if escalation.claimed_by_id and escalation.claimed_by_id != user.pk:
+        holder = escalation.claimed_by.username if escalation.claimed_by else "another operator"
+        raise DomainError("claimed_by_other", f"Claimed by {holder}.")
+
+
+@retry_conflicts
+@transaction.atomic
+def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    if escalation.claimed_by_id != user.pk:
+        escalation.claimed_by, escalation.claimed_at = user, timezone.now()
+        escalation.owner = user.username
+        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=True)
+        publish("escalation.claimed", escalation_payload(escalation))
+    return escalation
+
+
+@retry_conflicts
+@transaction.atomic
+def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    if escalation.claimed_by_id is not None:
+        escalation.claimed_by, escalation.claimed_at = None, None
+        escalation.owner = "queue:operators"
+        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
+        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=False)
+        publish("escalation.released", escalation_payload(escalation))
+    return escalation
+
+
+@retry_conflicts
+@transaction.atomic
+def escalation_decide(
+    *,
+    escalation_id: UUID | str,
+    user: User,
+    decision: str,
+    params: dict[str, Any] | None = None,
+    reason: str = "",
+    reply: str = "",
+) -> Escalation:
+    """Decide an escalation once; the run resumes in a worker after commit."""
+    escalation = _locked(escalation_id)
+    _refuse_if_decided(escalation)
+    _refuse_if_claimed_by_other(escalation, user)
+    record = _validated(
+        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
+    )
+    escalation.decision = {**record, "operator": user.username}
+    escalation.status = EscalationStatus.DECIDED
+    escalation.decided_by, escalation.decided_at = user, timezone.now()
+    escalation.save(update_fields=["decision", "status", "decided_by", "decided_at"])
+    audit_trail.decided(
+        escalation=escalation, username=user.username, decision=decision, params=params or {}
+    )
+    publish("escalation.decided", escalation_payload(escalation))
+    if escalation.actions:  # the run waits on this decision
+        enqueue_resume(escalation.inquiry_id)
+    else:
+        _hand_over(escalation.inquiry, reply, operator=user.username)
+        announce_resolved(escalation.inquiry, [escalation])
+    return escalation
+
+
+def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> None:
+    """Tell the consoles that these decided escalations are done with: the inquiry reached
+    its final status (the run acted and answered, or a person did)."""
+    for escalation in escalations:
+        publish(
+            "escalation.resolved",
+            escalation_payload(escalation) | {"inquiry_status": inquiry.status},
+        )
+
+
+def _validated(
+    escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
+) -> dict[str, Any]:
+    allowed = decisions_allowed(escalation)
+    if decision not in allowed:
+        raise DomainError(
+            "invalid_decision", f"{decision!r} is not possible here; use one of {sorted(allowed)}."
+        )
+    if decision == "reject" and not reason.strip():
+        raise DomainError("reason_required", "A rejection needs a reason the customer can be told.")
+    if decision == "take_over" and not reply.strip():
+        raise DomainError("reply_required", "Taking over needs the reply to send.")
+    if decision == "edit":
+        _check_edit(escalation, params, reply)
+    return {"decision": decision, "params": params, "reason": reason, "reply": reply}
+
+
+def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
+    if not params and not reply.strip():
+        raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
+    if "reason" in params and not (isinstance(params["reason"], str) and params["reason"].strip()):
+        raise DomainError("reason_required", "The refund or cancellation needs a reason in words.")
+    # A change applies to the actions it fits (an amount to the refund of a refund and a
+    # cancellation decided together); one that fits none of them is refused.
+    editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))
+    unknown = set(params) - editable
+    if unknown:
+        raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
+    amount = params.get("amount")
+    if amount is None:
+        return
+    if type(amount) is not int or amount <= 0:
+        raise DomainError("invalid_amount", "The amount must be a positive whole number of yen.")
+    for action in escalation.actions:
+        if "amount" not in EDITABLE_PARAMS.get(action["kind"], set()):
+            continue
+        refundable = (action.get("facts", {}).get("payment") or {}).get("refundable")
+        if refundable is not None and amount > refundable:
+            raise DomainError(
+                "refund_exceeds_captured", f"At most ¥{refundable:,} can be refunded."
+            )
+
+
+def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:
+    """A person answered instead of the AI: the reply is theirs and the run is over."""
+    inquiry.status, inquiry.reply, inquiry.resolved_at = (
+        InquiryStatus.HANDLED_BY_HUMAN,
+        reply,
+        timezone.now(),
+    )
+    inquiry.save(update_fields=["status", "reply", "resolved_at", "updated_at"])
+    audit_trail.reply_sent(
+        inquiry_id=str(inquiry.pk),
+        status=inquiry.status,
+        language=inquiry.language,
+        length=len(reply),
+        actor=operator,
+    )
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def newest_wait_status() -> Subquery:
+    """Per inquiry, as an annotation: the status of its newest escalation holding actions,
+    the one its run waits on (an older decision answered an earlier wait)."""
+    newest = (
+        Escalation.objects.filter(inquiry=OuterRef("pk"))
+        .exclude(actions=[])
+        .order_by("-created_at")
+        .values("status")[:1]
+    )
+    return Subquery(newest)
+
+
+def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
+    """The decision a person gave the run's current wait, by action id (empty while it is
+    undecided). Only that wait's: an earlier approval never answers a later retry."""
+    escalation = Escalation.objects.filter(
+        wait_key=wait_key, status=EscalationStatus.DECIDED
+    ).first()
+    if escalation is None:
+        return {}
+    return {action["action_id"]: dict(escalation.decision or {}) for action in escalation.actions}

@@ -1,0 +1,3 @@
+"""The LangGraph graph: state, wiring, supervisor, planner,
+escalation policy and approval nodes.
+"""

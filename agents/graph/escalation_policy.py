@@ -1,0 +1,154 @@
+"""The escalation policy (SPEC section 4) as pure functions of what the specialists returned.
+
+The graph asks one question after the specialists are done: does a person need to look at
+this inquiry, and why? The answer is structured (kind, reason category), never inferred
+from the wording of a reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from agents.graph.schemas import HELD
+
+EscalationKind = Literal["approval", "failure", "follow_up", "customer_request"]
+ReasonCategory = Literal[
+    "approval_required",
+    "tool_failure",
+    "policy_restriction",
+    "missing_knowledge",
+    "customer_request",
+    "supervisor_failure",
+    "action_failed",
+]
+
+
+@dataclass(frozen=True)
+class Escalation:
+    kind: EscalationKind
+    reason: ReasonCategory
+    summary: str
+    failed_agents: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def failed_agents(envelopes: dict[str, dict[str, Any]]) -> list[str]:
+    return sorted(agent for agent, env in envelopes.items() if env["status"] == "error")
+
+
+def useful_results(envelopes: dict[str, dict[str, Any]]) -> list[str]:
+    return sorted(
+        agent for agent, env in envelopes.items() if env["status"] != "error" and env.get("data")
+    )
+
+
+def pending_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        env["data"]["pending_action"]
+        for env in envelopes.values()
+        if env["status"] == "escalate" and "pending_action" in env.get("data", {})
+    ]
+
+
+def held_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Side effects a specialist held for a person instead of running them (a flagged
+    inquiry): what was asked, for the hand-off package. Nothing of them has happened."""
+    return [
+        {"agent": agent, "kind": tool, "params": result.get("params") or {}}
+        for agent, env in sorted(envelopes.items())
+        for tool, result in (env.get("data") or {}).items()
+        if isinstance(result, dict) and HELD in result
+    ]
+
+
+# The gated skills, and the tool whose result proves the request was prepared or refused.
+GATED_TOOLS = {"process_refund": "process_refund", "cancel_order": "cancel_order"}
+
+
+def unprepared_requests(
+    envelopes: dict[str, dict[str, Any]], plan: list[dict[str, Any]]
+) -> list[str]:
+    """Refund and cancellation requests that were neither prepared nor refused.
+
+    Their errors are never retried and never dropped (SPEC 4.4): a person takes them.
+    """
+    missing = []
+    for step in plan:
+        tool = GATED_TOOLS.get(step["intent"])
+        envelope = envelopes.get(step["agent"])
+        if tool is None or envelope is None or envelope["status"] == "escalate":
+            continue
+        if "refused" not in (envelope.get("data", {}).get(tool) or {}):
+            missing.append(step["intent"])
+    return missing
+
+
+def assess(
+    *,
+    envelopes: dict[str, dict[str, Any]],
+    intent: str,
+    injection_suspected: bool,
+    plan: list[dict[str, Any]] | None = None,
+) -> Escalation | None:
+    """Who must act next, by the policy's rules, first that applies."""
+    actions = pending_actions(envelopes)
+    failed = failed_agents(envelopes)
+    useful = useful_results(envelopes)
+    unprepared = unprepared_requests(envelopes, plan or [])
+    held = ", ".join(action["kind"] for action in held_actions(envelopes))
+    flag = " (the inquiry tried to instruct the system)" if injection_suspected else ""
+    if actions:
+        kinds = ", ".join(a["kind"] for a in actions)
+        note = flag
+        if unprepared:
+            note += f"; also could not prepare: {', '.join(unprepared)}"
+        if held:
+            note += f"; also held for a person: {held}"
+        return Escalation(
+            "approval", "approval_required", f"approval needed: {kinds}{note}", failed
+        )
+    if unprepared:
+        summary = f"could not prepare: {', '.join(unprepared)}; a person must handle it"
+        summary += f"; also held for a person: {held}" if held else ""
+        return Escalation("failure", "action_failed", summary, failed)
+    if held:
+        # Nothing ran: the customer is told a person follows up, an operator decides.
+        summary = f"held for a person, not done: {held}{flag}"
+        return Escalation("follow_up", "policy_restriction", summary, failed)
+    if failed and not useful:
+        return Escalation(
+            "failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed
+        )
+    if len(failed) >= 2:
+        return Escalation(
+            "follow_up",
+            "tool_failure",
+            f"partial answer sent; not checked: {', '.join(failed)}",
+            failed,
+        )
+    if intent == "contact_human":
+        return Escalation(
+            "customer_request", "customer_request", "the customer asked for a person", failed
+        )
+    if _faq_found_nothing(envelopes) and len(envelopes) == 1:
+        return Escalation(
+            "follow_up", "missing_knowledge", "the FAQ has no answer to this question", failed
+        )
+    return None
+
+
+def supervisor_failure(message: str) -> Escalation:
+    return Escalation("failure", "supervisor_failure", f"the supervisor failed: {message}")
+
+
+def _faq_found_nothing(envelopes: dict[str, dict[str, Any]]) -> bool:
+    faq = envelopes.get("faq")
+    if not faq or faq["status"] != "success":
+        return False
+    data = faq.get("data", {})
+    answer = (data.get("answer_general_question") or {}).get("answer")
+    entries = (data.get("search_faq") or {}).get("entries")
+    return not answer and not entries

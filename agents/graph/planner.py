@@ -1,0 +1,122 @@
+"""The plan (seed 001): numbered steps, one specialist each, in the cards' dependency order.
+
+Pure functions over the state's plan. The executor marks steps running, settles them from
+the envelopes that come back, and re-plans a blocked step at most ``MAX_REPLANS`` times
+before moving on without it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.cards import dependencies, execution_waves
+from agents.graph.schemas import AgentName, Classification
+from agents.graph.state import PlanStep
+
+MAX_REPLANS = 3
+
+# Failures a second try cannot mend: gated actions are never retried (SPEC 4.4), refusals stand.
+NOT_RETRYABLE = frozenset({"approval_required", "action_preparation_failed", "missing_context"})
+GATED_INTENTS = frozenset({"process_refund", "cancel_order"})
+
+INTENT_OF_AGENT: dict[AgentName, tuple[str, ...]] = {
+    "order": ("search_orders", "get_order_details", "cancel_order"),
+    "shipping": ("track_shipment", "arrange_redelivery", "change_delivery_date"),
+    "payment": ("process_refund", "check_payment_status", "apply_coupon"),
+    "faq": ("search_faq", "answer_general_question", "contact_human"),
+}
+
+
+# What a specialist does when none of the inquiry's intents is its own: look, never act.
+DEFAULT_INTENT: dict[AgentName, str] = {
+    "order": "get_order_details",
+    "shipping": "track_shipment",
+    "payment": "check_payment_status",
+    "faq": "search_faq",
+}
+
+
+def step_intent(agent: AgentName, classification: Classification) -> str:
+    """The intent a specialist works on: the first of the inquiry's intents it owns."""
+    for intent in (classification.intent, *classification.secondary_intents):
+        if intent in INTENT_OF_AGENT[agent]:
+            return intent
+    return DEFAULT_INTENT[agent]
+
+
+def make_plan(classification: Classification) -> list[PlanStep]:
+    steps: list[PlanStep] = []
+    number_of: dict[str, int] = {}
+    for wave in execution_waves(list(classification.agents)):
+        for agent in wave:
+            number = len(steps) + 1
+            number_of[agent] = number
+            steps.append(
+                PlanStep(
+                    step=number,
+                    agent=agent,
+                    intent=step_intent(agent, classification),
+                    depends_on=[number_of[d] for d in dependencies(agent) if d in number_of],
+                    status="pending",
+                    attempts=0,
+                    replans=0,
+                )
+            )
+    return steps
+
+
+def settle(
+    plan: list[PlanStep], envelopes: dict[str, dict[str, Any]]
+) -> tuple[list[PlanStep], list[dict[str, Any]]]:
+    """Settle running steps from their envelopes; returns the new plan and its revisions."""
+    new_plan: list[PlanStep] = []
+    revisions: list[dict[str, Any]] = []
+    for step in plan:
+        envelope = envelopes.get(step["agent"])
+        if (
+            step["status"] != "running"
+            or not envelope
+            or envelope.get("attempt") != step["attempts"]
+        ):
+            new_plan.append(step)
+            continue
+        if envelope["status"] != "error":
+            new_plan.append({**step, "status": "done"})
+        elif _retryable(step, envelope) and step["replans"] < MAX_REPLANS:
+            new_plan.append({**step, "status": "pending", "replans": step["replans"] + 1})
+            revisions.append(_revision(step, envelope, "retry"))
+        else:
+            new_plan.append({**step, "status": "skipped"})
+            revisions.append(_revision(step, envelope, "move_on"))
+    return new_plan, revisions
+
+
+def _retryable(step: PlanStep, envelope: dict[str, Any]) -> bool:
+    """Reads may be tried again; a refund or cancellation step never is (SPEC 4.4)."""
+    return envelope.get("error_code") not in NOT_RETRYABLE and step["intent"] not in GATED_INTENTS
+
+
+def _revision(step: PlanStep, envelope: dict[str, Any], decision: str) -> dict[str, Any]:
+    return {
+        "kind": "revision",
+        "step": step["step"],
+        "agent": step["agent"],
+        "decision": decision,
+        "because": envelope.get("error_code"),
+        "replans": step["replans"] + (1 if decision == "retry" else 0),
+    }
+
+
+def start_ready(plan: list[PlanStep]) -> list[PlanStep]:
+    """Mark every pending step whose dependencies are settled as running."""
+    settled = {s["step"] for s in plan if s["status"] in ("done", "skipped")}
+    return [
+        {**s, "status": "running", "attempts": s["attempts"] + 1}
+        if s["status"] == "pending" and all(d in settled for d in s["depends_on"])
+        else s
+        for s in plan
+    ]
+
+
+def in_flight(plan: list[PlanStep]) -> list[PlanStep]:
+    return [s for s in plan if s["status"] == "running"]

@@ -1,0 +1,194 @@
+"""The supervisor's nodes: classify, plan and execute (fan-out), review, merge, finalize.
+
+Nodes are thin: the rules they apply live in ``planner``, ``policy`` and ``handoffs``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from django.utils import timezone
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.types import Send
+
+from agents import llm
+from agents.graph import escalation_policy, planner
+from agents.graph.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
+from agents.graph.schemas import Classification
+from agents.graph.state import InquiryState
+from agents.handoffs.delegation import build_handoff
+from agents.offline.understanding.text import language_evident
+
+logger = logging.getLogger(__name__)
+
+
+def classify(state: InquiryState) -> dict[str, Any]:
+    """Supervisor: read the inquiry into a ``Classification`` (structured output)."""
+    today = timezone.localdate().isoformat()
+    messages = [
+        SystemMessage(CLASSIFY_PROMPT),
+        HumanMessage(f"Today is {today}.\n<inquiry>\n{state['text']}\n</inquiry>"),
+    ]
+    try:
+        result = llm.structured(llm.chat_model("supervisor"), Classification).invoke(messages)
+        classification = Classification.model_validate(result)
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("classification failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__)
+    language: str = classification.language
+    if not language_evident(state["text"]):  # "ORD-1002?" says nothing of the language
+        language = state.get("customer_language") or language
+    return {
+        "classification": classification.model_dump(),
+        "language": language,
+        "messages": [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")],
+    }
+
+
+def make_plan(state: InquiryState) -> dict[str, Any]:
+    """Planner: number the steps, one agent each, and start the ones nothing waits on."""
+    classification = Classification.model_validate(state["classification"])
+    plan = planner.make_plan(classification)
+    return {"plan": planner.start_ready(plan), "plan_history": [{"kind": "plan", "steps": plan}]}
+
+
+def execute(state: InquiryState) -> dict[str, Any]:
+    """Executor: settle the steps that came back, re-plan blocked ones, start the ready ones."""
+    plan, revisions = planner.settle(state["plan"], state.get("envelopes", {}))
+    plan = planner.start_ready(plan)
+    return {"plan": plan, "plan_history": revisions}
+
+
+def route_steps(state: InquiryState) -> list[Send] | str:
+    """Fan out every running step in parallel; when none is left, review the results."""
+    running = planner.in_flight(state["plan"])
+    if not running:
+        return "review"
+    return [Send("specialist", build_handoff(state, step)) for step in running]
+
+
+def review(state: InquiryState) -> dict[str, Any]:
+    """Apply the escalation policy to the specialists' envelopes."""
+    classification = state["classification"]
+    envelopes = state.get("envelopes", {})
+    escalation = escalation_policy.assess(
+        envelopes=envelopes,
+        intent=classification["intent"],
+        injection_suspected=classification.get("injection_suspected", False),
+        plan=[dict(step) for step in state.get("plan", [])],
+    )
+    return {
+        "pending_actions": escalation_policy.pending_actions(envelopes),
+        "escalation": escalation.as_dict() if escalation else None,
+    }
+
+
+def route_after_review(state: InquiryState) -> str:
+    return "acknowledge" if state.get("pending_actions") else "merge"
+
+
+def merge(state: InquiryState) -> dict[str, Any]:
+    """Supervisor: write one reply in the customer's language from everything known, and
+    settle the run's status with it (one step, so one checkpoint, for both). A reply the
+    operator wrote with their edit is sent as they wrote it."""
+    try:
+        text = state.get("operator_reply") or _write(state)
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("reply writing failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__)
+    reply = {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+    return reply | finalize(state)
+
+
+def acknowledge(state: InquiryState) -> dict[str, Any]:
+    """Tell the customer their request is with a person while the run waits for approval."""
+    try:
+        text = _write(state)
+    except Exception as exc:  # no acknowledgement is better than a failed run
+        logger.warning("acknowledgement failed: %s", type(exc).__name__)
+        return {}
+    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:ack")]}
+
+
+def _write(state: InquiryState) -> str:
+    brief = reply_brief(state)
+    messages = [
+        SystemMessage(WRITER_PROMPT),
+        HumanMessage(f"<brief>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</brief>"),
+    ]
+    return str(llm.chat_model("writer").invoke(messages).content).strip()
+
+
+def finalize(state: InquiryState) -> dict[str, Any]:
+    """Settle the run's status from its escalation and the operators' decisions."""
+    escalation = state.get("escalation")
+    if state.get("status") == "handled_by_human":
+        return {}
+    if escalation and escalation["kind"] in ("failure", "follow_up", "customer_request"):
+        return {"status": "escalated"}
+    return {"status": "resolved"}
+
+
+def route_after_classify(state: InquiryState) -> str:
+    return "finalize" if state.get("status") == "escalated" else "plan"
+
+
+def reply_brief(state: InquiryState) -> dict[str, Any]:
+    """Everything the writer may say, and nothing else (no internal ids, no other customers)."""
+    classification = state["classification"]
+    envelopes = state.get("envelopes", {})
+    return {
+        "language": state.get("language", "ja"),
+        "today": timezone.localdate().isoformat(),
+        "inquiry": state["text"],
+        "intent": classification["intent"],
+        "secondary_intents": classification.get("secondary_intents", []),
+        "results": {
+            agent: _customer_safe(
+                {k: env.get(k) for k in ("status", "data", "message", "error_code")}
+            )
+            for agent, env in envelopes.items()
+        },
+        "not_checked": escalation_policy.failed_agents(envelopes),
+        "pending_actions": [
+            {"kind": a["kind"], "params": a["params"], "capped": a.get("capped", False)}
+            for a in state.get("pending_actions", [])
+            if a["action_id"] not in state.get("decisions", {})
+        ],
+        "action_results": _customer_safe(state.get("action_results", [])),
+        "escalation": state.get("escalation"),
+    }
+
+
+# Internal references a reply never needs: the writer (a real model too) does not see them.
+INTERNAL_KEYS = frozenset(
+    {
+        "pending_action",
+        "payment_reference",
+        "booking_id",
+        "gateway_refund_id",
+        "action_id",
+        "operator",
+        "customer",
+        "checks",
+    }
+)
+
+
+def _customer_safe(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _customer_safe(v) for k, v in value.items() if k not in INTERNAL_KEYS}
+    if isinstance(value, list):
+        return [_customer_safe(item) for item in value]
+    return value
+
+
+def _escalate_now(message: str) -> dict[str, Any]:
+    escalation = escalation_policy.supervisor_failure(message)
+    return {
+        "status": "escalated",
+        "escalation": escalation.as_dict(),
+        "errors": [{"agent": "supervisor", "code": "supervisor_failure", "message": message}],
+    }

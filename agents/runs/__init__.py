@@ -1,0 +1,3 @@
+"""Runs of the graph: intake, driving and recording a run, dispatch
+to workers, lease, recovery, warm-up and the Celery tasks.
+"""

@@ -1,0 +1,27 @@
+"""A worker process made ready before its first run, and the collector kept off what it built.
+
+Everything built here (the compiled graph and its saver pool, the chat models with their tools
+bound, and the modules behind them) lives as long as the process. Left to the cyclic garbage
+collector, each full collection walks those few hundred thousand objects again; frozen, a
+full collection walks only what the runs themselves create.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from agents import llm
+from agents.graph.schemas import Classification
+from agents.runs.driver import support_graph
+from agents.specialists import SPECIALISTS
+
+
+def process_warm_up() -> None:
+    """Build what every run uses, then freeze it out of the garbage collector's way."""
+    support_graph()
+    llm.structured(llm.chat_model("supervisor"), Classification)
+    for specialist in SPECIALISTS.values():
+        llm.with_tools(llm.chat_model("specialist"), specialist.tools)
+    llm.chat_model("writer")
+    gc.collect()
+    gc.freeze()

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from operators.customer_page import views
+
+app_name = "help"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("inquiries/<uuid:inquiry_id>/status", views.status, name="status"),
+]

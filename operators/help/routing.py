@@ -1,7 +1,0 @@
-"""The help page's socket; ``netshop.asgi`` names this list by string."""
-
-from django.urls import path
-
-from operators.help.consumers import HelpConsumer
-
-websocket_urlpatterns = [path("ws/help/<uuid:inquiry_id>/", HelpConsumer.as_asgi())]

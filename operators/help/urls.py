@@ -1,9 +1,0 @@
-from django.urls import path
-
-from operators.help import views
-
-app_name = "help"
-urlpatterns = [
-    path("", views.index, name="index"),
-    path("inquiries/<uuid:inquiry_id>/status", views.status, name="status"),
-]
