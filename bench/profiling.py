@@ -107,8 +107,8 @@ COMPONENTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "supervisor writer (merge, acknowledge)",
         (("agents/graph/supervisor.py", "merge"), ("agents/graph/supervisor.py", "acknowledge")),
     ),
-    ("specialist model turns (bind_tools + model)", (("agents/specialists/base.py", "think"),)),
-    ("specialist tool turns (ORM, adapters)", (("agents/specialists/base.py", "act"),)),
+    ("specialist model turns (bind_tools + model)", (("agents/specialists/loop.py", "think"),)),
+    ("specialist tool turns (ORM, adapters)", (("agents/specialists/loop.py", "act"),)),
     (
         "approval nodes (await_approval, act_on_decisions)",
         (

@@ -22,12 +22,10 @@ from agents.graph.state import InquiryState, PlanStep
 from agents.handoffs import receipts
 from agents.handoffs.receipts import handoff_receipt
 from agents.specialists import SPECIALISTS
-from agents.specialists.base import (
-    SpecialistState,
-    backoff,
-    build_specialist_graph,
-    envelope_from,
-)
+from agents.specialists.envelopes import envelope_from
+from agents.specialists.loop import build_specialist_graph
+from agents.specialists.retries import backoff
+from agents.specialists.state import SpecialistState
 
 logger = logging.getLogger(__name__)
 

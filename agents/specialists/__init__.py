@@ -2,7 +2,7 @@
 
 from agents.graph.schemas import AgentName
 from agents.specialists import faq, order, payment, shipping
-from agents.specialists.base import Specialist
+from agents.specialists.spec import Specialist
 
 SPECIALISTS: dict[AgentName, Specialist] = {
     "order": order.SPECIALIST,

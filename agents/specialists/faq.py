@@ -7,7 +7,7 @@ from typing import Any
 from langchain_core.tools import tool
 
 from agents.graph.prompts import SHARED_RULES
-from agents.specialists.base import Specialist
+from agents.specialists.spec import Specialist
 from netshop import selectors
 
 PROMPT = f"""{SHARED_RULES}

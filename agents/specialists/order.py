@@ -10,7 +10,7 @@ from langchain_core.tools import tool
 
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
-from agents.specialists.base import ApprovalRequired, Specialist
+from agents.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
 from netshop.services.policy_checks import cancel_checks, raise_first_failure
 

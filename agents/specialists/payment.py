@@ -11,7 +11,7 @@ from langchain_core.tools import tool
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
-from agents.specialists.base import ApprovalRequired, Specialist
+from agents.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError

@@ -59,7 +59,8 @@ SIDE_EFFECTS: tuple[type[Model], ...] = (
     Coupon,
 )
 APPROVING = {"approve", "edit"}
-# A refund or cancellation asked for, and how preparing one fails (agents/specialists/base.py).
+# A refund or cancellation asked for, and how preparing one fails
+# (agents/specialists/tool_turns.py).
 GATED_INTENTS = {"process_refund", "cancel_order"}
 GATED_FAILURES = {"action_preparation_failed", "not_gated"}
 

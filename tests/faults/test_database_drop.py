@@ -95,7 +95,7 @@ def test_worker_database_sessions_terminated_mid_run(
     # A specialist whose tool lost the database answers with an "agent_crashed" envelope and
     # is re-planned; a gated tool that did is reported as action_preparation_failed. Both are
     # caught and logged on purpose (agents/handoffs/delegation.py,
-    # agents/specialists/base.py): handled.
+    # agents/specialists/tool_turns.py): handled.
     assert_invariants(ids, logs=pool.logs, allowed_exceptions=HANDLED_DATABASE_ERRORS)
     assert sum(terminated) >= 3
 
