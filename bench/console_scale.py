@@ -39,7 +39,8 @@ def open_escalations(target: int) -> int:
     from django.utils import timezone
 
     from agents.models import Escalation, Inquiry, InquiryStatus
-    from agents.runs.driver import inquiry_create, inquiry_run
+    from agents.runs.driver import inquiry_run
+    from agents.runs.intake import inquiry_create
     from netshop.models import Customer
 
     missing = target - Escalation.objects.filter(status="open").count()

@@ -141,7 +141,7 @@ class Runs:
 
 
 def _inquiry(ask: harness.Ask) -> Any:
-    from agents.runs.driver import inquiry_create
+    from agents.runs.intake import inquiry_create
     from netshop.models import Customer
 
     customer = Customer.objects.get(code=ask.customer)

@@ -94,7 +94,8 @@ class Runner:
         self.statuses: dict[str, int] = defaultdict(int)
 
     def ours(self, ask: harness.Ask, *, record: bool = True) -> None:
-        from agents.runs.driver import inquiry_create, inquiry_run
+        from agents.runs.driver import inquiry_run
+        from agents.runs.intake import inquiry_create
         from netshop.models import Customer
 
         customer = Customer.objects.get(code=ask.customer)

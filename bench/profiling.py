@@ -117,14 +117,14 @@ COMPONENTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ),
     ),
     (
-        "run bookkeeping (_record, _mark_running, lease)",
+        "run bookkeeping (inquiry_record_run, inquiry_mark_running, lease)",
         (
-            ("agents/runs/driver.py", "_record"),
-            ("agents/runs/driver.py", "_mark_running"),
+            ("agents/runs/recording.py", "inquiry_record_run"),
+            ("agents/runs/recording.py", "inquiry_mark_running"),
             ("agents/runs/lease.py", "_postgres_lease"),
         ),
     ),
-    ("inquiry row (inquiry_create)", (("agents/runs/driver.py", "inquiry_create"),)),
+    ("inquiry row (inquiry_create)", (("agents/runs/intake.py", "inquiry_create"),)),
 )
 
 

@@ -17,7 +17,7 @@ from agents.escalations.services import newest_wait_status
 from agents.models import EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.checkpointer import get_checkpointer
 from agents.runs.dispatch import enqueue_run
-from agents.runs.driver import FINAL_STATUSES
+from agents.runs.outcome import FINAL_STATUSES
 
 
 def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:

@@ -8,7 +8,7 @@ from ninja import Router, Status
 from agents.cards import cards_document
 from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
-from agents.runs.driver import inquiry_create
+from agents.runs.intake import inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from operators.api.auth import STAFF, require_storefront_or_role, storefront

@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from agents.events import inquiry_payload
-from agents.runs.driver import FINAL_STATUSES, inquiry_create
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
 from operators.customer_page.forms import InquiryForm
 from operators.customer_page.labels import CUSTOMER_STATUS_LABELS, customer_status

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from agents.models import Inquiry
-from agents.runs.driver import RunOutcome, inquiry_create, inquiry_resume, inquiry_run
+from agents.runs.driver import inquiry_resume, inquiry_run
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import RunOutcome
 from netshop.demo.seed import seed_demo
 from netshop.models import Customer
 

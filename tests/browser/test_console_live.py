@@ -17,7 +17,7 @@ from playwright.sync_api import APIResponse, Page, expect
 
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
-from agents.runs.driver import inquiry_create
+from agents.runs.intake import inquiry_create
 from netshop.models import Customer, Refund
 from netshop.roles import Role, role_assign
 from tests.browser.conftest import PASSWORD, OpenSession

@@ -24,7 +24,7 @@ from django.db import connection
 from agents.escalations.services import escalation_decide, newest_wait_status
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.checkpointer import get_checkpointer
-from agents.runs.driver import inquiry_create
+from agents.runs.intake import inquiry_create
 from agents.runs.recovery import runs_recover
 from netshop.celery import app
 from netshop.demo.seed import seed_demo

@@ -22,7 +22,8 @@ from django.db import OperationalError, connection
 from agents.models import Escalation, Inquiry
 from agents.runs import driver
 from agents.runs.checkpointer import close_checkpointer, get_checkpointer
-from agents.runs.driver import inquiry_advance, inquiry_create, inquiry_run, support_graph
+from agents.runs.driver import inquiry_advance, inquiry_run, support_graph
+from agents.runs.intake import inquiry_create
 from agents.runs.lease import run_lease
 from agents.runs.tasks import advance_inquiry
 from agents.specialists import payment

@@ -19,7 +19,8 @@ from django.db import connection
 
 from agents.models import Escalation, Inquiry
 from agents.runs.checkpointer import get_checkpointer
-from agents.runs.driver import inquiry_advance, inquiry_create
+from agents.runs.driver import inquiry_advance
+from agents.runs.intake import inquiry_create
 from netshop.models import Customer
 from tests.faults.conftest import Desk, WorkerPool, in_a_run, submit
 from tests.faults.invariants import assert_invariants

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
-from agents.runs.driver import inquiry_create
+from agents.runs.intake import inquiry_create
 from netshop.models import ApiToken, Customer
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory

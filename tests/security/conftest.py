@@ -41,7 +41,9 @@ from pytest_django import DjangoDbBlocker, Settings
 
 from agents.models import Escalation, Inquiry
 from agents.runs.checkpointer import close_checkpointer
-from agents.runs.driver import RunOutcome, inquiry_create, inquiry_run
+from agents.runs.driver import inquiry_run
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
 from netshop.demo.seed import seed_demo

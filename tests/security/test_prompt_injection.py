@@ -21,7 +21,7 @@ from django.conf import settings
 
 from agents.models import Escalation
 from agents.offline.understanding.classifier import classify_text
-from agents.runs.driver import RunOutcome
+from agents.runs.outcome import RunOutcome
 from netshop import selectors
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry

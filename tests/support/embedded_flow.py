@@ -21,7 +21,7 @@ def main() -> None:
 
     from agents.escalations.services import escalation_decide
     from agents.models import Escalation, Inquiry
-    from agents.runs.driver import inquiry_create
+    from agents.runs.intake import inquiry_create
     from netshop.demo.seed import seed_demo
     from netshop.models import Customer, Refund
 

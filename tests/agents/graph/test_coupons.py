@@ -26,7 +26,9 @@ from django.utils import timezone
 
 from agents.events import STAFF_GROUP, inquiry_group
 from agents.models import ConsoleEvent, Escalation, Inquiry
-from agents.runs.driver import RunOutcome, inquiry_create, inquiry_run
+from agents.runs.driver import inquiry_run
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import RunOutcome
 from netshop.models import Coupon, Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user

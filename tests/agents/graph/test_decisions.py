@@ -8,7 +8,8 @@ from collections.abc import Callable
 from langchain_core.messages import AIMessage, ToolMessage, messages_from_dict
 
 from agents.graph.run_context import run_config
-from agents.runs.driver import RunOutcome, support_graph
+from agents.runs.driver import support_graph
+from agents.runs.outcome import RunOutcome
 from netshop.models import Cancellation, GatewayTransaction, Order, Payment, Refund
 from netshop.services.refunds import refund_create
 

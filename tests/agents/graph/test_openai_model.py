@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agents.runs.driver import RunOutcome
+from agents.runs.outcome import RunOutcome
 from netshop.models import Refund
 from tests.support.fake_openai import FakeOpenAI, Reply
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from agents.graph.schemas import Envelope
-from agents.runs.driver import RunOutcome
+from agents.runs.outcome import RunOutcome
 from netshop.audit.models import AuditEntry
 from netshop.models import Cancellation, Order, Redelivery, Refund
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
-from agents.runs.driver import RunOutcome
+from agents.runs.outcome import RunOutcome
 from netshop.models import Refund
 from tests.support.scripted_model import use_scripted_model
 

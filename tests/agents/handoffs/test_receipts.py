@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agents.handoffs.receipts import VERDICTS, classify
-from agents.runs.driver import RunOutcome
+from agents.runs.outcome import RunOutcome
 from netshop.models import GatewayTransaction
 
 REPLAYS = json.loads((Path(__file__).parents[1] / "fixtures" / "handoff_replays.json").read_text())

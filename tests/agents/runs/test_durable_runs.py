@@ -19,7 +19,8 @@ from django.test import Client
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
 from agents.runs import driver
-from agents.runs.driver import inquiry_advance, inquiry_create
+from agents.runs.driver import inquiry_advance
+from agents.runs.intake import inquiry_create
 from agents.runs.recovery import runs_recover
 from agents.runs.tasks import advance_inquiry
 from netshop.demo.seed import seed_demo

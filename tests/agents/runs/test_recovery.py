@@ -12,7 +12,8 @@ from django.utils import timezone
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
 from agents.runs import dispatch
-from agents.runs.driver import RunOutcome, inquiry_create
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import RunOutcome
 from agents.runs.recovery import checkpoints_prune, runs_recover
 from netshop.models import Customer
 from netshop.roles import Role

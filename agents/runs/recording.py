@@ -1,0 +1,127 @@
+"""Recording what a run did: the graph's snapshot turned into the inquiry's row, its
+escalations and the events consoles follow.
+
+Apart from the driver so that what a run *means* for the inquiry (its status, its reply, the
+wait a person decides, the failure a person takes over) reads in one place, whichever way
+the run was driven (a worker, the ``run_inquiry`` command, a resume).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from agents.escalations.package import handoff_package
+from agents.escalations.services import announce_resolved, escalation_record_wait
+from agents.events import inquiry_payload, publish
+from agents.graph import escalation_policy
+from agents.handoffs import audit_trail
+from agents.handoffs.receipts import finalized_receipts
+from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.runs.outcome import FINAL_STATUSES, RunOutcome
+from netshop.audit import audit_batch
+from netshop.transactions import retry_conflicts
+
+
+@transaction.atomic
+def inquiry_mark_running(*, inquiry: Inquiry) -> None:
+    """A first run is starting: consoles see the inquiry move off the queue."""
+    Inquiry.objects.filter(pk=inquiry.pk).update(status=InquiryStatus.RUNNING)
+    inquiry.status = InquiryStatus.RUNNING
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+@retry_conflicts
+@transaction.atomic
+def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
+    """Write where the run stands (``snapshot``, the graph's state) onto the inquiry."""
+    state = dict(snapshot.values)
+    interrupts = list(snapshot.interrupts)
+    request = interrupts[0].value if interrupts else None
+    status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status")
+    current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    if status is None:
+        # The graph stopped without finishing: never leave it looking done, hand it over.
+        inquiry_record_crash(
+            inquiry=current, exc=RuntimeError("the run stopped before it finished")
+        )
+        return RunOutcome(str(inquiry.pk), InquiryStatus.FAILED, state)
+    if current.status == InquiryStatus.HANDLED_BY_HUMAN:
+        # A person took the conversation over meanwhile: the AI says nothing more.
+        return RunOutcome(str(inquiry.pk), str(current.status), state)
+    previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
+    escalation = None
+    if request:
+        escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
+    elif status == InquiryStatus.ESCALATED and state.get("escalation"):
+        _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
+    current.handoffs = finalized_receipts(
+        state,
+        status=str(status),
+        customer_id=inquiry.customer.code,
+        wait=escalation,
+        state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
+    )
+    finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
+    _update_inquiry(current, state, str(status))
+    if finishing:
+        decided = current.escalations.filter(status=EscalationStatus.DECIDED)
+        announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
+    with audit_batch():
+        audit_trail.run_progress(current, state, previous)
+    return RunOutcome(
+        inquiry_id=str(inquiry.pk),
+        status=str(status),
+        state=state,
+        approval_request=request,
+        pending_actions=list(request["actions"]) if request else [],
+    )
+
+
+@transaction.atomic
+def inquiry_record_crash(*, inquiry: Inquiry, exc: Exception) -> None:
+    """Nothing is lost: a run that crashed is failed and handed to a person."""
+    escalation = escalation_policy.supervisor_failure(type(exc).__name__)
+    inquiry.status = InquiryStatus.FAILED
+    inquiry.escalation = escalation.as_dict()
+    inquiry.save(update_fields=["status", "escalation", "updated_at"])
+    publish("inquiry.updated", inquiry_payload(inquiry))
+    escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{inquiry.pk}:crash",
+        kind=escalation.kind,
+        reason=escalation.reason,
+        summary=escalation.summary,
+        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
+    )
+
+
+def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
+    classification = state.get("classification") or {}
+    inquiry.status = status
+    inquiry.language = state.get("language", "")
+    inquiry.intent = classification.get("intent", "")
+    inquiry.agents = classification.get("agents", [])
+    inquiry.reply = state.get("reply", "")
+    inquiry.escalation = state.get("escalation")
+    inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
+    inquiry.save()
+    publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def _record_wait(
+    inquiry: Inquiry, state: dict[str, Any], request: dict[str, Any] | None, *, wait_key: str
+) -> Escalation:
+    escalation = state.get("escalation") or {}
+    actions = list(request["actions"]) if request else []
+    return escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=wait_key,
+        kind=escalation.get("kind", "approval" if actions else "failure"),
+        reason=escalation.get("reason", "approval_required" if actions else "tool_failure"),
+        summary=escalation.get("summary", ""),
+        package=handoff_package(state),
+        actions=actions,
+    )
