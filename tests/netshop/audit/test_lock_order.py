@@ -55,7 +55,10 @@ def _waiting_backends(exclude: int) -> list[int]:
 def _audit_lock_holders() -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(
+            # This database's only: advisory keys are per database, and other test runs on the
+            # same server take the same key in theirs.
             "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND ((classid::bigint << 32) | objid::bigint) = %s",
             [ADVISORY_LOCK_KEY],
         )
