@@ -75,10 +75,14 @@ def escalation_list(
 ) -> EscalationSlice:
     """Escalations by deadline, then age; ``cursor`` continues after a previous slice."""
     queryset = _filtered(
-        status=status, kind=kind, reason=reason, overdue=overdue, unclaimed=unclaimed
+        user=user,
+        status=status,
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
     )
-    if mine:
-        queryset = queryset.filter(claimed_by=user)
     if cursor:
         queryset = queryset.filter(_after(cursor))
     rows = list(queryset[: limit + 1])
@@ -87,12 +91,44 @@ def escalation_list(
     return EscalationSlice(items=items, next_cursor=_cursor_of(items[-1]) if more else None)
 
 
+def escalation_in_queue(
+    *,
+    escalation_id: object,
+    user: Any,
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+) -> Escalation | None:
+    """The escalation if the open queue, shown with these filters, holds it; else ``None``.
+
+    A live update asks whether its row still belongs on a filtered page: the answer comes
+    from the very filters ``escalation_list`` applies, in one query, so the two cannot drift.
+    """
+    pk = _uuid(escalation_id)
+    if pk is None:
+        return None
+    queryset = _filtered(
+        user=user,
+        status="open",
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
+    )
+    return queryset.filter(pk=pk).first()
+
+
 def _filtered(
     *,
+    user: Any,
     status: StatusFilter,
     kind: str | None,
     reason: str | None,
     overdue: bool | None,
+    mine: bool,
     unclaimed: bool,
 ) -> QuerySet[Escalation]:
     # The list shows neither actions nor package; they can be large, so they stay behind.
@@ -110,6 +146,8 @@ def _filtered(
     if overdue is not None:
         late = Q(status=EscalationStatus.OPEN, deadline__lt=timezone.now())
         queryset = queryset.filter(late if overdue else ~late)
+    if mine:
+        queryset = queryset.filter(claimed_by=user)
     if unclaimed:
         queryset = queryset.filter(claimed_by__isnull=True)
     return queryset

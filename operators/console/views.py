@@ -22,14 +22,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.escalations.selectors import escalation_get, escalation_list
+from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
 from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
-from operators.console import errors, labels, presenters
+from operators.console import errors, labels
 from operators.console.forms import DecisionForm, PreferenceForm, QueueFilterForm
 from operators.console.preferences import staff_preference_set, with_staff_preferences
+from operators.console.presenters.detail import detail_page
+from operators.console.presenters.queue import queue_rows
 from operators.console.selectors import console_event_seq
 
 PAGE_SIZE = 50
@@ -82,7 +84,7 @@ def _queue_context(request: HttpRequest) -> dict[str, Any]:
     filters = {k: v for k, v in request.GET.items() if k != "cursor"}
     return {
         **context,
-        "rows": presenters.queue_rows(page.items, user=request.user, now=now),
+        "rows": queue_rows(page.items, user=request.user, now=now),
         "next_cursor": page.next_cursor,
         "filter_query": filters,
         "on_later_page": bool(form.cursor_value()),
@@ -91,13 +93,12 @@ def _queue_context(request: HttpRequest) -> dict[str, Any]:
 
 def _one_row(request: HttpRequest, escalation_id: str) -> HttpResponse:
     form = QueueFilterForm(request.GET)
-    try:
-        escalation = escalation_get(escalation_id=escalation_id)
-    except DomainError:
+    escalation = escalation_in_queue(
+        escalation_id=escalation_id, user=request.user, **form.filters()
+    )
+    if escalation is None:  # decided, unknown, or filtered out: the row leaves the page
         return HttpResponse("")
-    if not presenters.row_matches(escalation, user=request.user, filters=form.filters()):
-        return HttpResponse("")
-    row = presenters.queue_rows([escalation], user=request.user, now=timezone.now())[0]
+    row = queue_rows([escalation], user=request.user, now=timezone.now())[0]
     return render(request, "operators/console/_row.html", {"row": row})
 
 
@@ -114,7 +115,7 @@ def detail(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 def live(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """The detail page's live panel: claim and decision state, and the timeline."""
     try:
-        page = presenters.detail_page(escalation_id=escalation_id, user=request.user)
+        page = detail_page(escalation_id=escalation_id, user=request.user)
     except DomainError:
         return HttpResponse(status=404)
     return render(request, "operators/console/_live.html", {"page": page})
@@ -196,8 +197,9 @@ def _render_detail(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
+    sent = str(form.data.get("decision") or "") if form else ""
     try:
-        page = presenters.detail_page(escalation_id=escalation_id, user=request.user)
+        page = detail_page(escalation_id=escalation_id, user=request.user, sent_decision=sent)
     except DomainError:
         return render(request, "operators/console/not_found.html", status=404)
     context = {

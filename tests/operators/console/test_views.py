@@ -462,6 +462,20 @@ def test_a_failure_offers_take_over_only(op1: User) -> None:
     assert '<details id="take-over-panel" open>' in text
 
 
+def test_a_refused_decision_reopens_its_own_form(op1: User, escalation: Escalation) -> None:
+    escalation_claim(escalation_id=escalation.pk, user=op1)
+    client = signed_in(op1)
+
+    take_over = page_text(decide(client, escalation, decision="take_over", reply=" "))
+    edit = page_text(decide(client, escalation, decision="edit", amount="0"))
+
+    assert '<details id="take-over-panel" open>' in take_over
+    assert '<details id="edit-panel">' in take_over
+    assert '<details id="edit-panel" open>' in edit
+    assert '<details id="take-over-panel">' in edit
+    assert Escalation.objects.get(pk=escalation.pk).status == EscalationStatus.OPEN
+
+
 def test_an_unknown_escalation_is_a_404(op1: User) -> None:
     client = signed_in(op1)
     nobody = "00000000-0000-0000-0000-000000000000"

@@ -1,0 +1,49 @@
+"""The detail page's recommended actions: each with the facts and policy checks behind it.
+
+The run records an action as loose JSON; this gives the template one typed shape to read,
+with the order's facts split from its payment, shipment and earlier refunds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from operators.console import labels
+
+
+@dataclass
+class ActionView:
+    """One recommended action, with the facts and policy checks behind it."""
+
+    kind: str
+    title: str
+    params: dict[str, Any]
+    why: str
+    requested_amount: int | None
+    capped: bool
+    amount_at_risk: int
+    checks: list[dict[str, Any]]
+    order: dict[str, Any]
+    payment: dict[str, Any]
+    shipment: dict[str, Any]
+    refunds: list[dict[str, Any]]
+
+
+def action_view(action: dict[str, Any]) -> ActionView:
+    facts = action.get("facts") or {}
+    order = {k: v for k, v in facts.items() if k not in ("payment", "shipment", "refunds")}
+    return ActionView(
+        kind=action.get("kind", ""),
+        title=labels.label(labels.ACTION_LABELS, action.get("kind")),
+        params=action.get("params") or {},
+        why=(action.get("params") or {}).get("reason", ""),
+        requested_amount=action.get("requested_amount"),
+        capped=bool(action.get("capped")),
+        amount_at_risk=int(action.get("amount_at_risk") or 0),
+        checks=list(action.get("checks") or []),
+        order=order,
+        payment=facts.get("payment") or {},
+        shipment=facts.get("shipment") or {},
+        refunds=list(facts.get("refunds") or []),
+    )

@@ -1,0 +1,96 @@
+"""The detail page's decision panel: who holds the escalation, which decisions it offers,
+and what a decision changed against the recommendation.
+
+What may be decided is the service's rule (``decisions_allowed``, the one the API enforces);
+this module turns it, once, into the plain flags the template reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agents.escalations.services import decisions_allowed
+from agents.models import Escalation, EscalationKind, EscalationStatus
+from operators.console import labels
+
+# Approving, editing and rejecting act on the recorded actions: without any, there is
+# nothing to press those buttons on, and only taking over is offered.
+WITHOUT_ACTIONS = frozenset({"take_over"})
+
+
+@dataclass(frozen=True)
+class DecisionPanel:
+    """Which decision forms the page shows, and which stand open."""
+
+    approve: bool
+    edit: bool
+    reject: bool
+    retry: bool  # approving retries a failed refund or cancellation (same operation id)
+    approve_label: str
+    locked: bool  # decided, or claimed by someone else: the controls are disabled
+    edit_open: bool
+    take_over_open: bool
+
+
+def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> DecisionPanel:
+    """The panel for ``escalation`` in ``state``; ``sent`` is a refused decision's kind,
+    whose form stays open so the operator sees what they sent."""
+    allowed = decisions_allowed(escalation) if escalation.actions else WITHOUT_ACTIONS
+    return DecisionPanel(
+        approve="approve" in allowed,
+        edit="edit" in allowed,
+        reject="reject" in allowed,
+        retry="approve" in allowed and escalation.kind == EscalationKind.FAILURE,
+        approve_label=approve_label(escalation),
+        locked=state in ("decided", "claimed_by_other"),
+        edit_open=sent == "edit",
+        take_over_open=allowed == {"take_over"} or sent == "take_over",
+    )
+
+
+def approve_label(escalation: Escalation) -> str:
+    """What the approve button says: the actions in words, as a retry for a failure."""
+    if not escalation.actions:
+        return ""
+    if escalation.kind == EscalationKind.FAILURE:
+        return labels.retry_label(escalation.actions)
+    return labels.approve_label(escalation.actions)
+
+
+def decision_state(escalation: Escalation, *, user: Any) -> str:
+    if escalation.status == EscalationStatus.DECIDED:
+        return "decided"
+    if escalation.claimed_by_id is None:
+        return "unclaimed"
+    return "claimed_by_me" if escalation.claimed_by_id == user.pk else "claimed_by_other"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a decision changed against the recommendation."""
+
+    name: str
+    before: str
+    after: str
+
+
+def decision_changes(escalation: Escalation) -> list[Change]:
+    """The attributed difference between what was recommended and what was decided."""
+    record = escalation.decision or {}
+    recommended = (escalation.actions[0].get("params") or {}) if escalation.actions else {}
+    changes = []
+    for name, value in (record.get("params") or {}).items():
+        before = recommended.get(name)
+        changes.append(Change(name, _shown(name, before), _shown(name, value)))
+    if record.get("decision") == "reject" and record.get("reason"):
+        changes.append(Change("reason", "", record["reason"]))
+    if record.get("decision") == "take_over" and record.get("reply"):
+        changes.append(Change("reply", "", record["reply"]))
+    return changes
+
+
+def _shown(name: str, value: Any) -> str:
+    if value is None:
+        return ""
+    return labels.yen(value) if name == "amount" else str(value)

@@ -1,0 +1,110 @@
+"""The detail page: one escalation's hand-off package, assembled in a fixed number of queries.
+
+It reads through the selectors and composes the parts shaped in ``actions``, ``decision``,
+``handoffs`` and ``timeline``; the detail page and its live panel both render from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+
+from agents.escalations.selectors import escalation_get, inquiry_get
+from agents.models import ConsoleEvent, Escalation, Inquiry
+from operators.console import labels
+from operators.console.presenters.actions import ActionView, action_view
+from operators.console.presenters.deadlines import Due, due
+from operators.console.presenters.decision import (
+    Change,
+    DecisionPanel,
+    decision_changes,
+    decision_panel,
+    decision_state,
+)
+from operators.console.presenters.handoffs import HandoffRow, handoff_rows
+from operators.console.presenters.timeline import TimelineEntry, timeline_entry
+from operators.console.selectors import (
+    customer_earlier_inquiries,
+    inquiry_escalations,
+    inquiry_timeline,
+)
+
+
+@dataclass
+class DetailView:
+    escalation: Escalation
+    inquiry: Inquiry
+    package: dict[str, Any]
+    actions: list[ActionView]
+    headline: str
+    decisions: DecisionPanel
+    can_edit_amount: bool
+    state: str  # decided | claimed_by_other | claimed_by_me | unclaimed
+    due: Due
+    edit_amount: int | None = None
+    edit_reason: str = ""
+    changes: list[Change] = field(default_factory=list)
+    handoffs: list[HandoffRow] = field(default_factory=list)
+    timeline: list[TimelineEntry] = field(default_factory=list)
+    related: list[Escalation] = field(default_factory=list)
+    earlier: list[Inquiry] = field(default_factory=list)
+
+    @property
+    def escalation_id(self) -> str:
+        return str(self.escalation.pk)
+
+
+def detail_view(
+    escalation: Escalation,
+    *,
+    inquiry: Inquiry,
+    user: Any,
+    events: list[ConsoleEvent],
+    related: list[Escalation],
+    earlier: list[Inquiry] | None = None,
+    sent_decision: str = "",
+) -> DetailView:
+    actions = [action_view(a) for a in escalation.actions]
+    first = actions[0] if actions else None
+    state = decision_state(escalation, user=user)
+    return DetailView(
+        escalation=escalation,
+        inquiry=inquiry,
+        package=escalation.package or {},
+        actions=actions,
+        headline=labels.actions_phrase(escalation.actions) or escalation.summary,
+        decisions=decision_panel(escalation, state=state, sent=sent_decision),
+        can_edit_amount=any(a.kind == "process_refund" for a in actions),
+        state=state,
+        due=due(escalation.deadline, timezone.now()),
+        edit_amount=next(
+            (a.params.get("amount") for a in actions if a.kind == "process_refund"), None
+        ),
+        edit_reason=first.params.get("reason", "") if first else "",
+        changes=decision_changes(escalation),
+        handoffs=handoff_rows(inquiry),
+        timeline=[timeline_entry(e) for e in events],
+        related=[r for r in related if r.pk != escalation.pk],
+        earlier=earlier or [],
+    )
+
+
+def detail_page(*, escalation_id: object, user: Any, sent_decision: str = "") -> DetailView:
+    """Everything the detail page shows, read in a fixed number of queries.
+
+    ``sent_decision`` is the kind of a decision the page answers (refused or invalid), so
+    its form stands open again.
+    """
+    escalation = escalation_get(escalation_id=escalation_id)
+    inquiry = inquiry_get(inquiry_id=escalation.inquiry_id)
+    return detail_view(
+        escalation,
+        inquiry=inquiry,
+        user=user,
+        events=inquiry_timeline(inquiry_id=escalation.inquiry_id),
+        related=inquiry_escalations(inquiry_id=escalation.inquiry_id),
+        earlier=customer_earlier_inquiries(inquiry=inquiry),
+        sent_decision=sent_decision,
+    )

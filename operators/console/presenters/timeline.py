@@ -1,0 +1,58 @@
+"""The detail page's timeline: the inquiry's live events, each as a title and one line.
+
+The same events reach the page over the socket; this turns the stored ones into words, so a
+page loaded late reads like one that watched from the start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from agents.models import ConsoleEvent
+from operators.console import labels
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    seq: int
+    at: datetime
+    title: str
+    detail: str
+    escalation_id: str | None
+
+
+def timeline_entry(event: ConsoleEvent) -> TimelineEntry:
+    payload = event.payload or {}
+    is_escalation = event.type.startswith("escalation.")
+    return TimelineEntry(
+        seq=event.pk,
+        at=event.created_at,
+        title=labels.label(labels.EVENT_LABELS, event.type),
+        detail=_event_detail(event.type, payload),
+        escalation_id=payload.get("id") if is_escalation else None,
+    )
+
+
+def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
+    if event_type == "escalation.created":
+        return str(payload.get("summary", ""))
+    if event_type == "escalation.claimed":
+        return payload.get("claimed_by") or ""
+    if event_type == "escalation.decided":
+        decision = labels.label(labels.DECISION_LABELS, payload.get("decision"))
+        return f"{decision} · {payload.get('decided_by') or ''}"
+    if event_type == "inquiry.updated":
+        return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("status"))
+    if event_type == "escalation.resolved":
+        return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("inquiry_status"))
+    if event_type == "run.step":
+        parts = (
+            payload.get("node"),
+            payload.get("agent"),
+            payload.get("intent"),
+            payload.get("status"),
+        )
+        return " · ".join(str(part) for part in parts if part)
+    return ""

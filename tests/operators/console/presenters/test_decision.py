@@ -1,0 +1,63 @@
+"""The decision panel offers what the service allows, computed once for the template.
+
+Given an escalation of each kind, when its panel is shaped, then the forms it shows are
+exactly ``decisions_allowed`` (the rule the API enforces), and which form stands open and
+whether the controls are locked are plain flags.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.escalations.services import decisions_allowed
+from agents.models import Escalation, EscalationKind
+from operators.console.presenters.decision import DecisionPanel, decision_panel
+from tests.operators.api_helpers import REFUND_ACTION
+
+
+def offered(panel: DecisionPanel) -> set[str]:
+    shown = {"approve": panel.approve, "edit": panel.edit, "reject": panel.reject}
+    return {decision for decision, on in shown.items() if on} | {"take_over"}
+
+
+@pytest.mark.parametrize("kind", list(EscalationKind))
+def test_the_panel_offers_what_the_service_allows(kind: EscalationKind) -> None:
+    escalation = Escalation(kind=kind, actions=[dict(REFUND_ACTION)])
+
+    panel = decision_panel(escalation, state="unclaimed")
+
+    assert offered(panel) == decisions_allowed(escalation)
+    assert panel.take_over_open is (decisions_allowed(escalation) == {"take_over"})
+    assert panel.retry is (kind == EscalationKind.FAILURE)
+
+
+@pytest.mark.parametrize("kind", list(EscalationKind))
+def test_without_actions_only_taking_over_is_offered(kind: EscalationKind) -> None:
+    panel = decision_panel(Escalation(kind=kind, actions=[]), state="unclaimed")
+
+    assert offered(panel) == {"take_over"}
+    assert panel.take_over_open is True
+    assert panel.retry is False
+    assert panel.approve_label == ""
+
+
+@pytest.mark.parametrize(
+    ("state", "locked"),
+    [("decided", True), ("claimed_by_other", True), ("claimed_by_me", False), ("unclaimed", False)],
+)
+def test_the_controls_lock_once_decided_or_held_by_someone_else(state: str, locked: bool) -> None:
+    escalation = Escalation(kind=EscalationKind.APPROVAL, actions=[dict(REFUND_ACTION)])
+
+    assert decision_panel(escalation, state=state).locked is locked
+
+
+def test_the_form_of_a_refused_decision_stands_open_again() -> None:
+    escalation = Escalation(kind=EscalationKind.APPROVAL, actions=[dict(REFUND_ACTION)])
+
+    edit = decision_panel(escalation, state="claimed_by_me", sent="edit")
+    take_over = decision_panel(escalation, state="claimed_by_me", sent="take_over")
+    nothing = decision_panel(escalation, state="claimed_by_me")
+
+    assert (edit.edit_open, edit.take_over_open) == (True, False)
+    assert (take_over.edit_open, take_over.take_over_open) == (False, True)
+    assert (nothing.edit_open, nothing.take_over_open) == (False, False)
