@@ -221,12 +221,29 @@ class DeliveryDateChange(models.Model):
         return f"date change {self.previous_date} -> {self.new_date}"
 
 
+class CouponCause(models.TextChoices):
+    """The causes the coupon policy names (``netshop.services.coupon_causes``), most serious
+    first."""
+
+    REDELIVERY_MISSED = "redelivery_missed", "a booked redelivery did not happen"
+    DELIVERY_MISSED = "delivery_missed", "the parcel went back to the depot"
+    DELIVERY_LATE = "delivery_late", "delivered after, or still not delivered by, its date"
+
+
 class Coupon(models.Model):
-    """An apology coupon; at most one per inquiry (``inquiry_ref`` is unique when set)."""
+    """An apology coupon; at most one per inquiry (``inquiry_ref`` is unique when set).
+
+    ``cause`` and ``cause_order`` say what the shop apologised for: one trouble earns one
+    coupon. Coupons from before causes were recorded (and the demo's seeded ones) have none.
+    """
 
     code = models.CharField(max_length=24, unique=True)
     customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="coupons")
     value = models.PositiveIntegerField(help_text="Yen off the next order")
+    cause = models.CharField(max_length=24, choices=CouponCause.choices, blank=True)
+    cause_order = models.ForeignKey(
+        Order, null=True, blank=True, on_delete=models.PROTECT, related_name="apology_coupons"
+    )
     inquiry_ref = models.CharField(max_length=64, null=True, blank=True, unique=True)
     operation_id = models.CharField(max_length=80, unique=True)
     expires_at = models.DateTimeField()

@@ -12,27 +12,24 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from netshop.audit import AuditAction
-from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
-from netshop.models import Coupon, Customer, Redelivery, Shipment, ShipmentEvent, ShipmentStatus
+from netshop.models import (
+    Coupon,
+    CouponCause,
+    Customer,
+    Redelivery,
+    Shipment,
+    ShipmentEvent,
+    ShipmentStatus,
+)
 from netshop.services.policy_checks import SHOP_TZ
 
 # A parcel still on its way: past its promised date, it is late even before it arrives.
 ON_THE_WAY = (ShipmentStatus.PREPARING, ShipmentStatus.IN_TRANSIT, ShipmentStatus.OUT_FOR_DELIVERY)
-
-
-class CouponCause(StrEnum):
-    """The causes the coupon policy names, most serious first."""
-
-    REDELIVERY_MISSED = "redelivery_missed"  # a redelivery the shop booked did not happen
-    DELIVERY_MISSED = "delivery_missed"  # the parcel went back to the depot (absent_returned)
-    DELIVERY_LATE = "delivery_late"  # delivered after, or still not delivered by, its date
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,19 +159,12 @@ def _last_scan(shipment: Shipment, status: str) -> dt.date | None:
 
 
 def _compensated_orders(customer: Customer) -> dict[str, bool]:
-    """Orders a coupon was already given for, and whether that coupon has expired.
-
-    The coupon's audit entry names its cause's order (the coupon row does not), so the
-    audit trail is where the shop remembers what it apologised for.
-    """
-    given = AuditEntry.objects.filter(
-        action=AuditAction.SIDE_EFFECT_COUPON, data__customer=customer.code
-    ).values_list("data__order", "data__coupon_id")
-    coupons = dict(
-        Coupon.objects.filter(pk__in=[pk for _, pk in given if pk]).values_list("pk", "expires_at")
-    )
+    """Orders a coupon was already given for, and whether that coupon has expired."""
     now = timezone.now()
-    return {str(order): coupons[pk] <= now for order, pk in given if order and pk in coupons}
+    given = Coupon.objects.filter(customer=customer, cause_order__isnull=False).values_list(
+        "cause_order__number", "expires_at"
+    )
+    return {number: expires_at <= now for number, expires_at in given}
 
 
 def _latest_coupon_expired(customer: Customer) -> bool:

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
-from netshop.models import Coupon, Customer
+from netshop.models import Coupon, Customer, Order
 from netshop.services.coupon_causes import Cause, coupon_cause_for
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import coupon_checks, raise_first_failure, shop_today
@@ -90,6 +90,8 @@ def _issue(
         code=CODE_PREFIX + "".join(secrets.choice(CODE_ALPHABET) for _ in range(10)),
         customer=customer,
         value=value,
+        cause=cause.cause,
+        cause_order=Order.objects.get(customer=customer, number=cause.order_number),
         inquiry_ref=inquiry_ref,
         operation_id=operation_id,
         expires_at=timezone.now() + dt.timedelta(days=_valid_days()),
