@@ -21,7 +21,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def wait_live(page: Page) -> None:
+    """Connected, and the re-read after the open is done: a read still on its way when the
+    login ends would be refused (403) and show the banner before the socket hears of it."""
     wait_for_js(page, "window.netshopConsole && window.netshopConsole.connected === true")
+    wait_for_js(page, "window.netshopConsole.refreshes >= 1")
 
 
 def assert_signed_out(page: Page) -> None:

@@ -58,11 +58,11 @@ def test_the_codes_are_one_per_reason() -> None:
     }
 
 
-@pytest.mark.parametrize("script", ["console.js", "help.js"])
+@pytest.mark.parametrize("script", ["console/socket.js", "help.js"])
 def test_the_pages_stop_on_the_same_codes(script: str) -> None:
     text = (STATIC_JS / script).read_text(encoding="utf-8")
 
-    declared = dict(re.findall(r"var (SIGNED_OUT|FORBIDDEN) = (\d+);", text))
+    declared = dict(re.findall(r"(?:var|const) (SIGNED_OUT|FORBIDDEN) = (\d+);", text))
 
     assert declared == {
         "SIGNED_OUT": str(int(SocketClose.SIGNED_OUT)),

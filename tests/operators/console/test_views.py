@@ -333,9 +333,22 @@ def test_the_queue_lists_its_keyboard_shortcuts_and_live_hooks(op1: User) -> Non
         'id="shortcuts"',
         "<kbd>j</kbd>",
         "<kbd>c</kbd>",
-        "js/console.js",
+        "js/console/main.js",
     ):
         assert hook in text
+
+
+def test_the_queue_carries_its_failure_notices_in_the_operators_language(op1: User) -> None:
+    StaffPreference.objects.create(user=op1, language="ja", time_zone="Asia/Tokyo")
+
+    text = page_text(signed_in(op1).get("/console/"))
+
+    assert (
+        '<div id="refresh-failed-banner" class="banner warn" role="status" hidden>'
+        "更新できませんでした。再試行しています…</div>"
+    ) in text
+    assert 'data-send-failed="送信できませんでした。もう一度お試しください。"' in text
+    assert '<script type="module" src="/static/js/console/main.js"></script>' in text
 
 
 # --- One escalation -------------------------------------------------------------------------

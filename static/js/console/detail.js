@@ -1,0 +1,118 @@
+/* One escalation: the live panel (timeline, status card, controls) is re-read from the
+ * server when an event about this escalation or its inquiry arrives, after each (re)connect
+ * and every minute; a failed re-read shows the refresh notice and is retried (retry.js). */
+
+import { getHtml } from "./http.js";
+import { focusOn, onShortcuts } from "./keyboard.js";
+import { REFRESH_EVERY_MS, retrying } from "./retry.js";
+import { liveSocket } from "./socket.js";
+import { state } from "./state.js";
+
+export const detailPage = (root) => {
+  const { escalationId, inquiryId, user: me } = root.dataset;
+  const panel = document.getElementById("live-panel");
+  let token = 0;
+  let pending = null;
+  state.lastSeq = Number(root.dataset.seq) || 0;
+
+  // The timeline grows downwards in a scrolling box: keep its newest step in view.
+  const showNewestSteps = () => {
+    const timeline = panel.querySelector("ol.timeline");
+    if (timeline) timeline.scrollTop = timeline.scrollHeight;
+  };
+
+  const applyState = () => {
+    const card = document.getElementById("status-card");
+    const controls = document.getElementById("decision-controls");
+    if (!card || !controls) return;
+    controls.disabled = card.dataset.state === "decided" || card.dataset.state === "claimed_by_other";
+    root.dataset.state = card.dataset.state;
+  };
+
+  const live = retrying("detail", async () => {
+    const mine = ++token;
+    const result = await getHtml(root.dataset.liveUrl);
+    if (mine !== token) return; // a newer read is on its way
+    panel.innerHTML = result.text;
+    showNewestSteps();
+    applyState();
+  });
+
+  const scheduleRefresh = () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      live.now();
+    }, 50);
+  };
+
+  const renderViewers = (names) => {
+    const list = document.getElementById("viewers");
+    if (!list) return;
+    list.textContent = "";
+    names.forEach((name) => {
+      const item = document.createElement("li");
+      item.textContent = name === me ? `${name} (${list.dataset.youLabel})` : name;
+      if (name === me) item.className = "me";
+      list.appendChild(item);
+    });
+  };
+
+  const onEvent = ({ event, payload = {} }) => {
+    if (event === "escalation.viewers") {
+      if (payload.id === escalationId) renderViewers(payload.viewers || []);
+      return;
+    }
+    const aboutThis =
+      payload.id === escalationId ||
+      payload.inquiry_id === inquiryId ||
+      (event === "inquiry.updated" && payload.id === inquiryId);
+    if (aboutThis) scheduleRefresh();
+  };
+
+  // One submission per decision: the service refuses a second anyway, this spares the trip.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches(".decision-form, #claim-form, #release-form")) return;
+    if (form.dataset.submitting) {
+      event.preventDefault();
+      return;
+    }
+    form.dataset.submitting = "1";
+    // Disable only buttons (they carry no value): disabled inputs would not be submitted.
+    setTimeout(() => {
+      document.querySelectorAll("#decision-controls button, #live-panel button").forEach((button) => {
+        button.disabled = true;
+      });
+    }, 0);
+  });
+
+  onShortcuts({
+    a: () => {
+      if (focusOn("approve-button")) document.getElementById("approve-button").classList.add("armed");
+    },
+    r: () => {
+      focusOn("reject-reason");
+    },
+    e: () => {
+      focusOn("edit-amount") || focusOn("edit-reason");
+    },
+    t: () => {
+      focusOn("take-over-reply");
+    },
+    c: () => {
+      const button = document.getElementById("claim-button") || document.getElementById("release-button");
+      if (button) button.click();
+    },
+    u: () => {
+      location.href = document.getElementById("back-to-queue").href;
+    },
+  });
+
+  showNewestSteps();
+  if (root.dataset.focus === "approve") focusOn("approve-button");
+  if (root.dataset.focus === "reject") focusOn("reject-reason");
+  applyState();
+  liveSocket(root.dataset.socketPath, { onOpen: live.now, onEvent });
+  setInterval(live.now, REFRESH_EVERY_MS);
+};
