@@ -54,7 +54,7 @@ def role_required(role: Role) -> Callable[[View], View]:
 class SocketClose(IntEnum):
     """Why the server closed a console or help socket: one code per reason.
 
-    ``static/js/console.js`` and ``static/js/help.js`` repeat these numbers (a test keeps them
+    ``static/js/console/socket.js`` and ``static/js/help.js`` repeat these numbers (a test keeps them
     equal): the pages stop reconnecting on ``SIGNED_OUT`` and ``FORBIDDEN``.
     """
 
