@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from netshop import models as m
+from netshop.services.coupons import coupon_codes_withheld
 
 
 def yen(amount: int) -> str:
@@ -264,10 +265,27 @@ class DeliveryDateChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(m.Coupon)
 class CouponAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("code", "customer", "value", "inquiry_ref", "expires_at", "operation_id")
-    list_filter = ("expires_at",)
-    search_fields = ("code", "customer__code", "inquiry_ref", "operation_id")
-    list_select_related = ("customer",)
+    """Coupons without their codes: a code is redeemable, and only its customer gets it."""
+
+    list_display = (
+        "withheld_code",
+        "customer",
+        "value",
+        "cause",
+        "cause_order",
+        "inquiry_ref",
+        "expires_at",
+        "operation_id",
+    )
+    list_filter = ("expires_at", "cause")
+    search_fields = ("customer__code", "inquiry_ref", "operation_id")  # never by code
+    list_select_related = ("customer", "cause_order")
+    exclude = ("code",)
+    readonly_fields = ("withheld_code",)
+
+    @admin.display(description="code")
+    def withheld_code(self, coupon: m.Coupon) -> str:
+        return coupon_codes_withheld(coupon.code)
 
 
 @admin.register(m.GatewayTransaction)

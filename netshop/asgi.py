@@ -13,10 +13,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.utils.module_loading import import_string  # noqa: E402
 
 # Named by string, like the root URLconf's include(): netshop never imports operators.
-websocket_urlpatterns: list = [
-    *import_string("operators.console.routing.websocket_urlpatterns"),
-    *import_string("operators.customer_page.routing.websocket_urlpatterns"),
-]
+websocket_urlpatterns: list = import_string("operators.routing.websocket_urlpatterns")
 
 application = ProtocolTypeRouter(
     {

@@ -250,7 +250,8 @@ class Coupon(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
-        return f"{self.code} ¥{self.value:,}"
+        # Never the code: a coupon's name shows in admin titles, links and logs.
+        return f"coupon {self.pk} ¥{self.value:,}"
 
 
 class FaqEntry(models.Model):

@@ -54,13 +54,14 @@ def role_required(role: Role) -> Callable[[View], View]:
 class SocketClose(IntEnum):
     """Why the server closed a console or help socket: one code per reason.
 
-    ``static/js/console/socket.js`` and ``static/js/help.js`` repeat these numbers (a test keeps them
-    equal): the pages stop reconnecting on ``SIGNED_OUT`` and ``FORBIDDEN``.
+    ``static/js/console/socket.js`` and ``static/js/help.js`` repeat these numbers (a test
+    keeps them equal): the pages stop reconnecting on ``SIGNED_OUT`` and ``FORBIDDEN``.
     """
 
     BAD_FRAME = 4400  # the client sent something that is not JSON text
     SIGNED_OUT = 4401  # no live session: never signed in, logged out, deactivated, expired
     FORBIDDEN = 4403  # signed in, but not allowed this socket (no role, not the owner)
+    NOT_FOUND = 4404  # no socket at that path
 
 
 Permits = Callable[[Any], bool]

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
 from agents.events import user_group
@@ -132,3 +132,14 @@ def _is_json(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Every socket path no route declares: refused at the handshake, quietly.
+
+    Without it Channels answers an unknown path with a server error and a traceback per
+    connection, which lets anyone fill the log.
+    """
+
+    async def connect(self) -> None:
+        await self.close(code=SocketClose.NOT_FOUND)

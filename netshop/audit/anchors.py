@@ -27,7 +27,8 @@ from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from netshop.audit.chain import canonical_json, entry_signature
+from netshop.audit.chain import canonical_json
+from netshop.audit.custody import head_signature
 from netshop.audit.keys import Keyring, keyring
 from netshop.audit.models import AuditEntry
 
@@ -132,7 +133,7 @@ def audit_anchor(*, sink: AnchorSink | None = None) -> AnchorResult:
     head = AuditEntry.objects.order_by("-seq").annotate(total=_COUNT).first()
     if head is None:
         return AnchorResult("empty", detail="the audit log is empty: nothing to anchor")
-    signature = entry_signature(head, ring)
+    signature = head_signature(head, ring)
     if signature in ("invalid", "unknown_key"):
         return AnchorResult(
             "refused", detail=f"the head, seq {head.seq}, is not signed with the audit key"

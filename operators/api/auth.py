@@ -86,5 +86,10 @@ def require_role(request: HttpRequest, role: Role) -> User:
 
 def require_storefront_or_role(request: HttpRequest, role: Role) -> None:
     """Let a storefront through; a staff user must hold ``role``."""
-    if not isinstance(getattr(request, "auth", None), ApiToken):
+    if not is_storefront(request):
         require_role(request, role)
+
+
+def is_storefront(request: HttpRequest) -> bool:
+    """Is the caller the shop's storefront (which relays replies to the customer as written)?"""
+    return isinstance(getattr(request, "auth", None), ApiToken)

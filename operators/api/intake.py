@@ -11,7 +11,8 @@ from agents.models import Inquiry
 from agents.runs.intake import inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
-from operators.api.auth import STAFF, require_storefront_or_role, storefront
+from netshop.services.coupons import coupon_codes_withheld
+from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
 from operators.api.throttling import StorefrontRateThrottle
 
@@ -54,7 +55,8 @@ def inquiry_submit(
 )
 def inquiry_detail(request: HttpRequest, inquiry_id: str) -> InquiryOut:
     require_storefront_or_role(request, Role.OPERATOR)
-    return _inquiry_out(inquiry_get(inquiry_id=inquiry_id))
+    inquiry = inquiry_get(inquiry_id=inquiry_id)
+    return _inquiry_out(inquiry, for_customer=is_storefront(request))
 
 
 @router.get(
@@ -69,14 +71,17 @@ def agent_cards(request: HttpRequest) -> dict[str, object]:
     return cards_document()
 
 
-def _inquiry_out(inquiry: Inquiry) -> InquiryOut:
+def _inquiry_out(inquiry: Inquiry, *, for_customer: bool) -> InquiryOut:
+    """The inquiry as the caller may read it: a reply's coupon code is the customer's alone,
+    so staff read it withheld."""
+    reply = inquiry.reply if for_customer else coupon_codes_withheld(inquiry.reply)
     return InquiryOut(
         id=str(inquiry.pk),
         customer_id=inquiry.customer.code,
         status=inquiry.status,
         intent=inquiry.intent,
         agents=list(inquiry.agents),
-        reply=inquiry.reply,
+        reply=reply,
         language=inquiry.language,
         escalation=inquiry.escalation,
         created_at=inquiry.created_at.isoformat(),

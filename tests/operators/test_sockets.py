@@ -32,7 +32,7 @@ from tests.operators.api_helpers import inquiry_for, staff_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BAD_FRAME, SIGNED_OUT, FORBIDDEN = 4400, 4401, 4403
+BAD_FRAME, SIGNED_OUT, FORBIDDEN, NOT_FOUND = 4400, 4401, 4403, 4404
 EVENT = {"id": "e1", "kind": "approval"}
 
 
@@ -90,6 +90,26 @@ async def still_open(communicator: WebsocketCommunicator) -> bool:
     await database_sync_to_async(send_to)(STAFF_GROUP, "escalation.created", 5, EVENT)
     message = await communicator.receive_json_from(timeout=5)
     return bool(message == {"event": "escalation.created", "seq": 5, "payload": EVENT})
+
+
+# --- Paths no socket lives at ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/ws/nope/", "/ws/help/", "/ws/help/not-a-uuid/", "/ws/"])
+def test_a_path_no_socket_lives_at_is_refused_quietly(
+    path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    communicator = socket(path, [(b"origin", b"http://testserver")])
+
+    async def scenario() -> tuple[bool, int | None]:
+        connected, code = await communicator.connect()
+        await communicator.disconnect()
+        return connected, code
+
+    with caplog.at_level(logging.INFO):
+        assert async_to_sync(scenario)() == (False, NOT_FOUND)
+
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info] == []
 
 
 # --- Frames that are not JSON text ----------------------------------------------------------

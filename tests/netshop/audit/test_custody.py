@@ -105,8 +105,9 @@ def test_the_app_role_cannot_touch_written_entries(
     assert audit_verify().ok
 
 
-def _forge_through_the_normal_path(conn: psycopg.Connection[Any]) -> int:
-    """What the app's role can do: take the lock and a seq, chain to the head, guess a MAC."""
+def _forge_through_the_normal_path(conn: psycopg.Connection[Any], key_id: str = "test") -> int:
+    """What the app's role can do: take the lock and a seq, chain to the head, guess a MAC
+    (or write the entry as one from before the key, ``key_id=""``, which needs no key)."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(31089109856708980)")
         head = conn.execute("SELECT hash FROM netshop_auditentry ORDER BY seq DESC LIMIT 1")
@@ -119,7 +120,7 @@ def _forge_through_the_normal_path(conn: psycopg.Connection[Any]) -> int:
             actor="manager",
             data={"order": "ORD-1003", "amount": 12800},
             prev_hash=prev_hash,
-            key_id="test",
+            key_id=key_id,
         )
         forged.hash = entry_hash(forged)  # the best they can do without the key
         conn.execute(
@@ -178,6 +179,36 @@ def test_the_next_writer_reports_a_forged_head_and_verify_still_calls_it_forged(
     report = audit_verify()
     assert (report.broken_seq, report.problem) == (seq, "forged")
     assert "found it at the head" in report.detail
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unkeyed_entry_on_a_keyed_chain_is_never_anchored_and_the_next_writer_reports_it(
+    app_role: str,
+) -> None:
+    # Given a keyed chain, anchored, and an entry the app's role wrote as if from before the
+    # key: a plain SHA-256 that anyone can compute, correctly chained to the head
+    _append(3)
+    assert audit_anchor().status == "anchored"
+    with connect_as(app_role) as conn:
+        seq = _forge_through_the_normal_path(conn, key_id="")
+
+    # When the beat task tries to anchor it, and a writer appends after it
+    refused = audit_anchor()
+    after = audit_record(action="reply.sent", actor="agent:writer")
+
+    # Then the anchor refuses to vouch for it, the writer reports it, and it stays forged
+    assert (refused.status, refused.detail) == (
+        "refused",
+        f"the head, seq {seq}, is not signed with the audit key",
+    )
+    reported = AuditEntry.objects.get(seq=after.seq - 1)
+    assert (reported.action, reported.data) == (
+        "audit.tamper_detected",
+        {"seq": seq, "found": "invalid"},
+    )
+    assert len(list(FileAnchorSink().lines())) == 1
+    report = audit_verify()
+    assert (report.broken_seq, report.problem) == (seq, "forged")
 
 
 # --- The owner, without the key (stronger than the app) ---------------------------------------

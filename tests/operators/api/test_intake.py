@@ -295,6 +295,28 @@ def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("caller", "reply"),
+    [
+        ("storefront", "お詫びのクーポン SORRY-ABCD2345EF をお送りします。"),
+        ("operator", "お詫びのクーポン SORRY-•••• をお送りします。"),
+        ("manager", "お詫びのクーポン SORRY-•••• をお送りします。"),
+    ],
+)
+def test_a_coupon_code_in_a_reply_is_read_by_the_storefront_only(caller: str, reply: str) -> None:
+    # Given a reply that carries the customer's coupon code (a redeemable secret)
+    inquiry = inquiry_for()
+    Inquiry.objects.filter(pk=inquiry.pk).update(
+        reply="お詫びのクーポン SORRY-ABCD2345EF をお送りします。"
+    )
+
+    # When the storefront (which relays it to the customer) or a member of staff reads it
+    response = call_as(caller).get(f"{URL}/{inquiry.pk}")
+
+    # Then staff read the code withheld
+    assert (response.status_code, response.json()["reply"]) == (200, reply)
+
+
 def test_a_new_inquiry_has_no_escalation(client: Client, key: str) -> None:
     inquiry = inquiry_for()
 
