@@ -23,7 +23,7 @@ from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs.dispatch import enqueue_resume
+from agents.runs.dispatch import enqueue_run
 from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.refunds import refund_proposal
@@ -166,7 +166,7 @@ def escalation_decide(
     )
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.actions:  # the run waits on this decision
-        enqueue_resume(escalation.inquiry_id)
+        enqueue_run(escalation.inquiry_id)  # the run resumes with the decisions
     else:
         _hand_over(escalation.inquiry, reply, operator=user.username)
         announce_resolved(escalation.inquiry, [escalation])
