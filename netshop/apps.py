@@ -1,4 +1,7 @@
+from pathlib import Path
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class NetshopConfig(AppConfig):
@@ -6,7 +9,19 @@ class NetshopConfig(AppConfig):
     verbose_name = "NetShop"
 
     def ready(self) -> None:
-        # A malformed or weak audit key stops every process at start, not at its first write.
+        local_folders()
+        # A malformed or weak audit key stops every process at start, not at its first write
+        # (an embedded DEBUG run's own key is made here, in var/).
         from netshop.audit.keys import keyring
 
         keyring()
+
+
+def local_folders() -> None:
+    """The folders the process writes to, made at start rather than when settings are read:
+    the SQLite database's (embedded shape) and STATIC_ROOT (WhiteNoise warns when it is
+    missing; collectstatic fills it)."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        Path(database["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)

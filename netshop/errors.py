@@ -1,18 +1,190 @@
-"""The one error type the shop's rules raise."""
+"""The one error type the shop's rules raise, and the one catalogue of its codes.
+
+Every ``DomainError`` code is declared once in ``CATALOGUE``: the HTTP status it answers
+with (the API and the console both read it here) and the message people are told, as a
+translatable template. A service raises by code with the template's parameters::
+
+    raise DomainError("claimed_by_other", who=holder)
+
+``message`` is the English text (stable: the API's error bodies and the tests match it);
+``localized()`` is the same template in the active language (the console shows it). A code
+whose refusals need different wording declares named ``variants``; a rule check that already
+describes what it found passes that description as ``detail`` (English, like the checks the
+approval hand-off shows), and ``localized()`` falls back to the code's template.
+
+``tests/netshop/test_errors.py`` reads the whole tree and fails on a code raised anywhere
+that is not declared here.
+"""
 
 from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Final
+
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclasses.dataclass(frozen=True)
+class ErrorCode:
+    """What one code means: its HTTP status and what people are told (``%(name)s`` params)."""
+
+    status: int
+    message: str | Promise
+    variants: Mapping[str, str | Promise] = dataclasses.field(default_factory=dict)
+    # Told in the console instead of the template, when its details mean little to a person.
+    short: str | Promise = ""
+
+    def template(self, variant: str = "") -> str | Promise:
+        return self.variants[variant] if variant else self.message
+
+
+def _e(
+    status: int, message: str | Promise, short: str | Promise = "", **variants: str | Promise
+) -> ErrorCode:
+    return ErrorCode(status=status, message=message, variants=variants, short=short)
+
+
+NOT_FOUND: Final = 404
+CONFLICT: Final = 409
+REFUSED: Final = 422
+
+CATALOGUE: Final[Mapping[str, ErrorCode]] = {
+    # Something asked for is not there (404).
+    "escalation_not_found": _e(
+        NOT_FOUND, _("No such escalation."), by_id=_("No escalation with id %(id)s.")
+    ),
+    "inquiry_not_found": _e(
+        NOT_FOUND, _("No such inquiry."), by_id=_("No inquiry with id %(id)s.")
+    ),
+    "unknown_customer": _e(NOT_FOUND, _("no customer with code %(code)s")),
+    # Somebody else got there first (409).
+    "already_decided": _e(CONFLICT, _("Already %(done)s by %(who)s at %(when)s.")),
+    "claimed_by_other": _e(CONFLICT, _("Claimed by %(who)s.")),
+    "idempotency_key_reused": _e(
+        CONFLICT,
+        _(
+            "Idempotency key %(key)s was already used for another inquiry (%(inquiry)s); "
+            "send a new key for a new inquiry."
+        ),
+    ),
+    # A rule refused (422): escalations and decisions.
+    "invalid_decision": _e(
+        REFUSED,
+        _("%(decision)s is not possible here; use one of %(allowed)s."),
+        short=_("That decision is not possible for this escalation."),
+    ),
+    "reason_required": _e(
+        REFUSED,
+        _("A rejection needs a reason the customer can be told."),
+        edit=_("The refund or cancellation needs a reason in words."),
+    ),
+    "reply_required": _e(REFUSED, _("Taking over needs the reply to send.")),
+    "params_required": _e(REFUSED, _("An edit needs the parameters or the reply to change.")),
+    "param_not_editable": _e(REFUSED, _("Cannot change %(params)s.")),
+    "invalid_amount": _e(REFUSED, _("The amount must be a positive whole number of yen.")),
+    "refund_exceeds_captured": _e(REFUSED, _("At most %(refundable)s can be refunded.")),
+    "unknown_action": _e(REFUSED, _("no such action: %(kind)s")),
+    "invalid_cursor": _e(REFUSED, _("The cursor is not one this API gave out.")),
+    "invalid_request": _e(REFUSED, _("The request is not valid.")),
+    # Orders, payments and shipments.
+    "order_not_found": _e(REFUSED, _("no order %(number)s for customer %(customer)s")),
+    "shipment_not_found": _e(REFUSED, _("no shipment %(ref)s for customer %(customer)s")),
+    "invalid_status": _e(REFUSED, _("unknown order status %(status)s (%(allowed)s)")),
+    "order_number_required": _e(REFUSED, _("Which order? No order or tracking number.")),
+    "no_shipment": _e(REFUSED, _("%(order)s has not been handed to a carrier yet.")),
+    "no_payment": _e(REFUSED, _("%(order)s has no payment on record.")),
+    "order_not_cancellable": _e(REFUSED, _("Only pending or confirmed orders can be cancelled.")),
+    "payment_not_captured": _e(
+        REFUSED,
+        _("Only captured payments can be refunded."),
+        missing=_("order %(order)s has no payment"),
+    ),
+    "redelivery_not_allowed": _e(
+        REFUSED, _("Redelivery is only for parcels taken back to the depot.")
+    ),
+    "slot_out_of_range": _e(REFUSED, _("The redelivery date is outside the days offered.")),
+    "invalid_slot_window": _e(REFUSED, _("No such delivery time window.")),
+    "date_change_not_allowed": _e(
+        REFUSED, _("The delivery date can only change before the parcel is out for delivery.")
+    ),
+    "date_out_of_range": _e(REFUSED, _("The new delivery date is too far from the original.")),
+    "date_unchanged": _e(REFUSED, _("The delivery is already scheduled for that date.")),
+    # Coupons.
+    "coupon_invalid_value": _e(REFUSED, _("A coupon must be worth at least ¥1.")),
+    "coupon_over_cap": _e(REFUSED, _("The coupon is worth more than the cap allows.")),
+    "inquiry_required": _e(REFUSED, _("A coupon is issued for one inquiry, which must be named.")),
+    "coupon_already_issued": _e(REFUSED, _("inquiry %(inquiry)s already has a coupon")),
+    "coupon_limit_reached": _e(
+        REFUSED, _("The customer already had as many coupons recently as the limit allows.")
+    ),
+    "coupon_expired_not_reissued": _e(
+        REFUSED, _("an expired coupon is not reissued (FAQ: coupons)")
+    ),
+    "coupon_cause_compensated": _e(REFUSED, _("a coupon was already given for %(orders)s")),
+    "coupon_no_cause": _e(
+        REFUSED,
+        _("the shop's records show no late, missed or failed delivery to apologise for"),
+    ),
+    # Operation ids.
+    "operation_id_required": _e(REFUSED, _("an operation id is required")),
+    "operation_id_conflict": _e(
+        REFUSED,
+        _(
+            "operation %(operation_id)s already made a different %(kind)s (%(row)s); "
+            "use a new operation id"
+        ),
+    ),
+    # The console's preferences.
+    "unknown_language": _e(REFUSED, _("No such language: %(language)s.")),
+    "unknown_time_zone": _e(REFUSED, _("No such time zone: %(time_zone)s.")),
+}
+
+
+def error_status(code: str) -> int:
+    """The HTTP status a code answers with (422 for a code this catalogue does not know)."""
+    entry = CATALOGUE.get(code)
+    return entry.status if entry is not None else REFUSED
 
 
 class DomainError(Exception):
     """A shop rule refused an action; ``code`` is stable, ``message`` is for people.
 
-    Nothing has changed when this is raised: services validate before they write.
+    Nothing has changed when this is raised: services validate before they write. The code
+    must be in ``CATALOGUE`` (an unknown one is a programming error, refused at once).
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self, code: str, detail: str = "", /, *, variant: str = "", **params: object
+    ) -> None:
+        entry = CATALOGUE.get(code)
+        if entry is None:
+            raise KeyError(f"DomainError code {code!r} is not in netshop.errors.CATALOGUE")
+        if variant and variant not in entry.variants:
+            raise KeyError(f"DomainError code {code!r} has no variant {variant!r}")
         self.code = code
-        self.message = message
+        self.status = entry.status
+        self.variant = variant
+        self.params = params
+        self.detail = detail
+        with translation.override("en"):
+            self.message = detail or self._render()
+        super().__init__(self.message)
+
+    def localized(self) -> str:
+        """The message in the active language (a ``detail`` only has its code's template)."""
+        if CATALOGUE[self.code].short:
+            return str(CATALOGUE[self.code].short)
+        if self.detail and not self.params:
+            template = CATALOGUE[self.code].message
+            return str(template) if "%(" not in str(template) else self.detail
+        return self._render()
+
+    def _render(self) -> str:
+        template = str(CATALOGUE[self.code].template(self.variant))
+        return template % self.params if self.params else template
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

@@ -34,7 +34,7 @@ def customer_get(*, code: str) -> Customer:
     try:
         return Customer.objects.get(code=code.strip())
     except Customer.DoesNotExist:
-        raise DomainError("unknown_customer", f"no customer with code {code!r}") from None
+        raise DomainError("unknown_customer", code=repr(code)) from None
 
 
 def order_get_for_customer(*, customer: Customer, number: str) -> Order:
@@ -46,9 +46,7 @@ def order_get_for_customer(*, customer: Customer, number: str) -> Order:
     try:
         return _orders_with_facts().get(customer=customer, number=wanted)
     except Order.DoesNotExist:
-        raise DomainError(
-            "order_not_found", f"no order {wanted} for customer {customer.code}"
-        ) from None
+        raise DomainError("order_not_found", number=wanted, customer=customer.code) from None
 
 
 def orders_search(
@@ -64,7 +62,7 @@ def orders_search(
     if status:
         if status not in OrderStatus.values:
             allowed = ", ".join(OrderStatus.values)
-            raise DomainError("invalid_status", f"unknown order status {status!r} ({allowed})")
+            raise DomainError("invalid_status", status=repr(status), allowed=allowed)
         orders = orders.filter(status=status)
     if placed_from:
         orders = orders.filter(placed_at__date__gte=placed_from)
@@ -85,7 +83,7 @@ def shipment_for_tracking(*, customer: Customer, tracking_number: str) -> Shipme
         .first()
     )
     if shipment is None:
-        raise DomainError("shipment_not_found", f"no shipment {typed} for customer {customer.code}")
+        raise DomainError("shipment_not_found", ref=typed, customer=customer.code)
     return shipment
 
 

@@ -45,24 +45,10 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
 
 
-def _local_audit_key(path: Path) -> str:
-    """A development audit key kept in ``var/`` (created once, mode 600), never in the database."""
-    import secrets
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text(encoding="utf-8").strip()
-    key = f"dev:{secrets.token_urlsafe(32)}"
-    with os.fdopen(fd, "w", encoding="utf-8") as file:
-        file.write(key + "\n")
-    return key
-
-
 # The audit chain's HMAC key (``KEY_ID:SECRET``): outside the database, or the chain proves
 # nothing to whoever can write it. Only an embedded DEBUG run may make its own, in var/.
 NETSHOP_AUDIT_KEY = os.environ.get("NETSHOP_AUDIT_KEY", "")
+NETSHOP_AUDIT_KEY_FILE: Path | None = None
 NETSHOP_AUDIT_KEYS_OLD = os.environ.get("NETSHOP_AUDIT_KEYS_OLD", "")
 if not NETSHOP_AUDIT_KEY:
     if not (DEBUG and EMBEDDED):
@@ -70,7 +56,8 @@ if not NETSHOP_AUDIT_KEY:
             "NETSHOP_AUDIT_KEY must be set (KEY_ID:SECRET, kept out of the database; "
             "scripts/run generates var/audit_key)."
         )
-    NETSHOP_AUDIT_KEY = _local_audit_key(VAR_DIR / "audit_key")
+    # A key of its own in var/: made on first use (at start, by NetshopConfig.ready), not here.
+    NETSHOP_AUDIT_KEY_FILE = VAR_DIR / "audit_key"
 NETSHOP_AUDIT_ANCHOR_PATH = Path(
     os.environ.get("NETSHOP_AUDIT_ANCHOR_PATH", VAR_DIR / "audit-anchors.jsonl")
 )
@@ -142,8 +129,7 @@ TEMPLATES = [
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 else:
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
+    DATABASES = {  # its folder is made at start (NetshopConfig.ready), not on import
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(VAR_DIR / "netshop.sqlite3"),
@@ -170,7 +156,7 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 # Static files are served by the app itself (WhiteNoise) in both shapes; finders let it serve
 # them straight from the source folders, so a missing collectstatic never breaks a page.
 WHITENOISE_USE_FINDERS = True
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise expects it, even if empty
+# WhiteNoise expects STATIC_ROOT, even empty: NetshopConfig.ready makes it (collectstatic fills it).
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "/accounts/login/"

@@ -40,7 +40,7 @@ def inquiry_get(*, inquiry_id: object) -> Inquiry:
     pk = _uuid(inquiry_id)
     inquiry = Inquiry.objects.select_related("customer").filter(pk=pk).first() if pk else None
     if inquiry is None:
-        raise DomainError("inquiry_not_found", f"No inquiry with id {inquiry_id!s}.")
+        raise DomainError("inquiry_not_found", variant="by_id", id=inquiry_id)
     return inquiry
 
 
@@ -49,7 +49,7 @@ def escalation_get(*, escalation_id: object) -> Escalation:
     queryset = Escalation.objects.select_related("claimed_by", "decided_by")
     escalation = queryset.filter(pk=pk).first() if pk else None
     if escalation is None:
-        raise DomainError("escalation_not_found", f"No escalation with id {escalation_id!s}.")
+        raise DomainError("escalation_not_found", variant="by_id", id=escalation_id)
     return escalation
 
 
@@ -57,7 +57,7 @@ def escalation_id_parse(value: object) -> uuid.UUID:
     """``value`` as an escalation id, or "not found" (the services expect a well-formed id)."""
     pk = _uuid(value)
     if pk is None:
-        raise DomainError("escalation_not_found", f"No escalation with id {value!s}.")
+        raise DomainError("escalation_not_found", variant="by_id", id=value)
     return pk
 
 
@@ -167,7 +167,7 @@ def _after(cursor: str) -> Q:
         if deadline.tzinfo is None or created_at.tzinfo is None:
             raise ValueError("naive timestamp")
     except (binascii.Error, UnicodeDecodeError, TypeError, ValueError):
-        raise DomainError("invalid_cursor", "The cursor is not one this API gave out.") from None
+        raise DomainError("invalid_cursor") from None
     return (
         Q(deadline__gt=deadline)
         | Q(deadline=deadline, created_at__gt=created_at)

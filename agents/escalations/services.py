@@ -23,8 +23,10 @@ from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs.dispatch import enqueue_resume
+from agents.runs.dispatch import enqueue_run
+from netshop import selectors
 from netshop.errors import DomainError
+from netshop.services.refunds import refund_proposal
 from netshop.transactions import retry_conflicts
 
 PAST_TENSE = {
@@ -89,7 +91,7 @@ def _locked(escalation_id: UUID | str) -> Escalation:
             Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
         )
     except (Escalation.DoesNotExist, ValueError, ValidationError):
-        raise DomainError("escalation_not_found", "No such escalation.") from None
+        raise DomainError("escalation_not_found") from None
 
 
 def _refuse_if_decided(escalation: Escalation) -> None:
@@ -98,13 +100,13 @@ def _refuse_if_decided(escalation: Escalation) -> None:
         when = escalation.decided_at.isoformat() if escalation.decided_at else ""
         decision = (escalation.decision or {}).get("decision", "")
         done = PAST_TENSE.get(decision, "decided")
-        raise DomainError("already_decided", f"Already {done} by {who} at {when}.")
+        raise DomainError("already_decided", done=done, who=who, when=when)
 
 
 def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
     if escalation.claimed_by_id and escalation.claimed_by_id != user.pk:
         holder = escalation.claimed_by.username if escalation.claimed_by else "another operator"
-        raise DomainError("claimed_by_other", f"Claimed by {holder}.")
+        raise DomainError("claimed_by_other", who=holder)
 
 
 @retry_conflicts
@@ -164,7 +166,7 @@ def escalation_decide(
     )
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.actions:  # the run waits on this decision
-        enqueue_resume(escalation.inquiry_id)
+        enqueue_run(escalation.inquiry_id)  # the run resumes with the decisions
     else:
         _hand_over(escalation.inquiry, reply, operator=user.username)
         announce_resolved(escalation.inquiry, [escalation])
@@ -186,13 +188,11 @@ def _validated(
 ) -> dict[str, Any]:
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
-        raise DomainError(
-            "invalid_decision", f"{decision!r} is not possible here; use one of {sorted(allowed)}."
-        )
+        raise DomainError("invalid_decision", decision=repr(decision), allowed=sorted(allowed))
     if decision == "reject" and not reason.strip():
-        raise DomainError("reason_required", "A rejection needs a reason the customer can be told.")
+        raise DomainError("reason_required")
     if decision == "take_over" and not reply.strip():
-        raise DomainError("reply_required", "Taking over needs the reply to send.")
+        raise DomainError("reply_required")
     if decision == "edit":
         _check_edit(escalation, params, reply)
     return {"decision": decision, "params": params, "reason": reason, "reply": reply}
@@ -200,28 +200,36 @@ def _validated(
 
 def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
     if not params and not reply.strip():
-        raise DomainError("params_required", "An edit needs the parameters or the reply to change.")
+        raise DomainError("params_required")
     if "reason" in params and not (isinstance(params["reason"], str) and params["reason"].strip()):
-        raise DomainError("reason_required", "The refund or cancellation needs a reason in words.")
+        raise DomainError("reason_required", variant="edit")
     # A change applies to the actions it fits (an amount to the refund of a refund and a
     # cancellation decided together); one that fits none of them is refused.
     editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))
     unknown = set(params) - editable
     if unknown:
-        raise DomainError("param_not_editable", f"Cannot change {', '.join(sorted(unknown))}.")
+        raise DomainError("param_not_editable", params=", ".join(sorted(unknown)))
     amount = params.get("amount")
     if amount is None:
         return
     if type(amount) is not int or amount <= 0:
-        raise DomainError("invalid_amount", "The amount must be a positive whole number of yen.")
+        raise DomainError("invalid_amount")
     for action in escalation.actions:
-        if "amount" not in EDITABLE_PARAMS.get(action["kind"], set()):
-            continue
-        refundable = (action.get("facts", {}).get("payment") or {}).get("refundable")
-        if refundable is not None and amount > refundable:
-            raise DomainError(
-                "refund_exceeds_captured", f"At most ¥{refundable:,} can be refunded."
-            )
+        if "amount" in EDITABLE_PARAMS.get(action["kind"], set()):
+            _check_refund_edit(escalation, action, amount=amount, reason=params.get("reason"))
+
+
+def _check_refund_edit(
+    escalation: Escalation, action: dict[str, Any], *, amount: int, reason: str | None
+) -> None:
+    """The edited refund must be one the shop would propose now (the payment read fresh,
+    not the facts the run saw when it asked), with the same checks as the refund itself."""
+    customer = escalation.inquiry.customer
+    order = selectors.order_get_for_customer(
+        customer=customer, number=action["params"]["order_number"]
+    )
+    reason = reason if reason is not None else action["params"].get("reason", "")
+    refund_proposal(order=order, amount=amount, reason=reason, cap=False)
 
 
 def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:

@@ -7,7 +7,10 @@ line, so nothing with a side effect may come before it. The actions run in the n
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from langchain_core.messages import ToolMessage, message_to_dict
@@ -35,8 +38,68 @@ def await_approval(state: InquiryState) -> dict[str, Any]:
     return {"decisions": dict(decisions)}
 
 
+class Outcome(StrEnum):
+    """What a round of decisions leads to, once the decided actions have run."""
+
+    TAKEN_OVER = "taken_over"  # a person answers the customer; the run is over
+    FAILED = "failed"  # an action failed at the gateway: back to a person to retry
+    RETRY_SETTLED = "retry_settled"  # a retry went through or was given up: nothing is open
+    EXECUTED = "executed"  # every decided action went through
+    REFUSED = "refused"  # something was declined or refused: the reply tells the customer
+
+
+@dataclasses.dataclass(frozen=True)
+class DecisionRound:
+    """What ``decide_outcome`` reads: the people's decisions and what carrying them out gave."""
+
+    decisions: Mapping[str, Mapping[str, Any]]
+    results: Sequence[Mapping[str, Any]]
+    waits_on_a_retry: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class DecisionOutcome:
+    """The outcome, with the one reply it carries and the results a person must retry."""
+
+    outcome: Outcome
+    reply: str = ""  # the take-over's reply, or an edit's rewritten reply when all went through
+    failed: tuple[Mapping[str, Any], ...] = ()
+
+
+def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
+    """Pure: the outcome of a round of decisions. A take-over wins; a failure goes back to a
+    person (never retried by the run, SPEC 4.4); an edited reply stands only if every action
+    went through (a refusal at execution time must not be announced as done)."""
+    decisions = list(round_.decisions.values())
+    take_over = next((d for d in decisions if d["decision"] == "take_over"), None)
+    if take_over is not None:
+        return DecisionOutcome(Outcome.TAKEN_OVER, reply=take_over.get("reply", ""))
+    failed = tuple(r for r in round_.results if r["outcome"] == "failed")
+    if failed:
+        return DecisionOutcome(Outcome.FAILED, failed=failed)
+    if round_.waits_on_a_retry:
+        return DecisionOutcome(Outcome.RETRY_SETTLED)
+    if all(r["outcome"] == "executed" for r in round_.results):
+        edited = [d.get("reply", "").strip() for d in decisions if d["decision"] == "edit"]
+        return DecisionOutcome(Outcome.EXECUTED, reply=next((r for r in edited if r), ""))
+    return DecisionOutcome(Outcome.REFUSED)
+
+
+def retry_escalation(failed: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The escalation that hands failed actions back to a person: retry (same operation id,
+    so it cannot run twice), give up, or answer the customer."""
+    return {
+        "kind": "failure",
+        "reason": "action_failed",
+        "summary": f"{', '.join(r['kind'] for r in failed)} failed at the gateway; "
+        "retry it or answer the customer",
+        "failed_agents": [],
+    }
+
+
 @releases_db_connection
 def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, Any]:
+    """Carry out the decided actions, then apply what ``decide_outcome`` makes of them."""
     customer_id = run_context(config).customer_id
     decisions = state.get("decisions", {})
     results = [
@@ -48,30 +111,26 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
         "action_results": _latest_per_action(state.get("action_results", []), results),
         "transcripts": _close_tool_calls(state, results),
     }
-    take_over = next((d for d in decisions.values() if d["decision"] == "take_over"), None)
-    failed = [r for r in results if r["outcome"] == "failed"]
-    if take_over is not None:
-        update |= {"status": "handled_by_human", "reply": take_over.get("reply", "")}
-    elif failed:
-        # Never retried by the run (SPEC 4.4): back to a person, who may retry it (same
-        # operation id, so it cannot run twice), give it up, or answer the customer.
-        update["pending_actions"] = [_as_failed(state["pending_actions"], r) for r in failed]
-        update["escalation"] = {
-            "kind": "failure",
-            "reason": "action_failed",
-            "summary": f"{', '.join(r['kind'] for r in failed)} failed at the gateway; "
-            "retry it or answer the customer",
-            "failed_agents": [],
-        }
-    elif waits_on_a_retry(state):
-        update["escalation"] = None  # the person retried it, or gave it up: nothing is open
-    elif all(r["outcome"] == "executed" for r in results):
-        # An edit may rewrite the reply too; it stands only if every action went through
-        # (a refusal at execution time must not be announced as done).
-        edited = [d.get("reply", "").strip() for d in decisions.values() if d["decision"] == "edit"]
-        if any(edited):
-            update["operator_reply"] = next(reply for reply in edited if reply)
-    return update
+    decided = decide_outcome(DecisionRound(decisions, results, waits_on_a_retry(state)))
+    return update | _applied(decided, state)
+
+
+def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
+    """The state update an outcome makes."""
+    match decided.outcome:
+        case Outcome.TAKEN_OVER:
+            return {"status": "handled_by_human", "reply": decided.reply}
+        case Outcome.FAILED:
+            pending = state["pending_actions"]
+            return {
+                "pending_actions": [_as_failed(pending, dict(r)) for r in decided.failed],
+                "escalation": retry_escalation(decided.failed),
+            }
+        case Outcome.RETRY_SETTLED:
+            return {"escalation": None}
+        case Outcome.EXECUTED if decided.reply:
+            return {"operator_reply": decided.reply}
+    return {}
 
 
 def route_after_decisions(state: InquiryState) -> str:

@@ -88,4 +88,4 @@ def _execute(
             actor=actor,
         )
         return {"refund_amount": refund.amount, "gateway_refund_id": refund.gateway_refund_id}
-    raise DomainError("unknown_action", f"no such action: {action['kind']}")
+    raise DomainError("unknown_action", kind=action["kind"])

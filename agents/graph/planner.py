@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.cards import dependencies, execution_waves
+from agents.cards import dependencies, execution_waves, specialist_cards
 from agents.graph.schemas import AgentName, Classification
 from agents.graph.state import PlanStep
 
@@ -19,11 +19,9 @@ MAX_REPLANS = 3
 NOT_RETRYABLE = frozenset({"approval_required", "action_preparation_failed", "missing_context"})
 GATED_INTENTS = frozenset({"process_refund", "cancel_order"})
 
+# The intents a specialist works on: the skills its card declares (SPEC 3.1).
 INTENT_OF_AGENT: dict[AgentName, tuple[str, ...]] = {
-    "order": ("search_orders", "get_order_details", "cancel_order"),
-    "shipping": ("track_shipment", "arrange_redelivery", "change_delivery_date"),
-    "payment": ("process_refund", "check_payment_status", "apply_coupon"),
-    "faq": ("search_faq", "answer_general_question", "contact_human"),
+    agent: card.skill_ids for agent, card in specialist_cards().items()
 }
 
 

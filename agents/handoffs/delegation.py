@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import cache
 from typing import Any, cast
 
 from django.utils import timezone
 from langchain_core.messages import HumanMessage, SystemMessage, messages_to_dict
 from langchain_core.runnables import RunnableConfig
+from langgraph.graph.state import CompiledStateGraph
 
 from agents.graph.db_connections import releases_db_connection
 from agents.graph.run_context import run_config, run_context
@@ -29,8 +31,6 @@ from agents.specialists.state import SpecialistState
 
 logger = logging.getLogger(__name__)
 
-CONTEXT_CONTRACT_VERSION = "2026-11.1"
-
 # The context keys each route requires; shipping and payment need the order agent's result.
 REQUIRED_CONTEXT: dict[AgentName, tuple[str, ...]] = {
     "order": ("customer_id", "language", "entities"),
@@ -39,7 +39,12 @@ REQUIRED_CONTEXT: dict[AgentName, tuple[str, ...]] = {
     "faq": ("language",),
 }
 
-_GRAPHS = {agent: build_specialist_graph(spec) for agent, spec in SPECIALISTS.items()}
+
+@cache
+def specialist_graph(agent: AgentName) -> CompiledStateGraph:
+    """The specialist's compiled loop, built on first use and kept for the process (a worker
+    builds them all up front: ``agents.runs.warm_up``); importing this module compiles none."""
+    return build_specialist_graph(SPECIALISTS[agent])
 
 
 def found_order(envelopes: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
@@ -118,7 +123,7 @@ def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, An
     receipt = receipts.started(payload["receipt"], node=f"{handoff.agent}_agent")
     if attempt > 1:
         backoff(attempt - 2)
-    graph = _GRAPHS[handoff.agent]
+    graph = specialist_graph(handoff.agent)
     try:
         # The specialist's loop is not checkpointed: it runs under the run's identity only.
         context = run_context(config)

@@ -56,8 +56,3 @@ def _run_embedded(task: Any, inquiry_id: str) -> None:
 def enqueue_run(inquiry_id: object) -> None:
     """Start (or continue) the inquiry's run in a worker once this transaction commits."""
     after_commit(lambda: _submit(ADVANCE_INQUIRY_TASK, str(inquiry_id)))
-
-
-def enqueue_resume(inquiry_id: object) -> None:
-    """Resume the inquiry's run with its decisions in a worker once this transaction commits."""
-    enqueue_run(inquiry_id)

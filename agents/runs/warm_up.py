@@ -1,9 +1,10 @@
 """A worker process made ready before its first run, and the collector kept off what it built.
 
-Everything built here (the compiled graph and its saver pool, the chat models with their tools
-bound, and the modules behind them) lives as long as the process. Left to the cyclic garbage
-collector, each full collection walks those few hundred thousand objects again; frozen, a
-full collection walks only what the runs themselves create.
+Everything built here (the compiled graph and its saver pool, the specialists' compiled
+loops, the chat models with their tools bound, and the modules behind them) lives as long as
+the process. Left to the cyclic garbage collector, each full collection walks those few
+hundred thousand objects again; frozen, a full collection walks only what the runs
+themselves create.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import gc
 
 from agents import llm
 from agents.graph.schemas import Classification
+from agents.handoffs.delegation import specialist_graph
 from agents.runs.driver import support_graph
 from agents.specialists import SPECIALISTS
 
@@ -20,7 +22,8 @@ def process_warm_up() -> None:
     """Build what every run uses, then freeze it out of the garbage collector's way."""
     support_graph()
     llm.structured(llm.chat_model("supervisor"), Classification)
-    for specialist in SPECIALISTS.values():
+    for agent, specialist in SPECIALISTS.items():
+        specialist_graph(agent)
         llm.with_tools(llm.chat_model("specialist"), specialist.tools)
     llm.chat_model("writer")
     gc.collect()

@@ -16,7 +16,7 @@ from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
 from netshop.services.coupons import coupon_issue
-from netshop.services.policy_checks import raise_first_failure, refund_checks
+from netshop.services.refunds import refund_proposal
 
 PROMPT = f"""{SHARED_RULES}
 
@@ -43,7 +43,7 @@ def check_payment_status(order_number: str, config: RunnableConfig) -> dict[str,
     facts = selectors.order_facts(order=order, reload=False)
     payment = facts.get("payment")
     if payment is None:
-        raise DomainError("no_payment", f"{order.number} has no payment on record.")
+        raise DomainError("no_payment", order=order.number)
     gateway = get_gateway().status(order.payment.gateway_reference)
     return {"payment": payment, "gateway": gateway.as_dict(), "order_number": order.number}
 
@@ -64,22 +64,23 @@ def process_refund(
     context = run_context(config)
     order = _order(config, order_number)
     facts = selectors.order_facts(order=order, reload=False)
-    refundable = int((facts.get("payment") or {}).get("refundable", 0))
-    requested = amount
-    proposed = refundable if requested is None or requested > refundable else max(requested, 0)
-    reason = reason.strip() or "customer request"
-    checks = refund_checks(order=order, amount=proposed, reason=reason)
-    raise_first_failure(checks)
+    proposal = refund_proposal(
+        order=order, amount=amount, reason=reason.strip() or "customer request"
+    )
     raise ApprovalRequired(
         {
             "action_id": stable_operation_id(context.inquiry_id, "process_refund", order.number),
             "kind": "process_refund",
             "agent": "payment",
-            "params": {"order_number": order.number, "amount": proposed, "reason": reason},
-            "requested_amount": requested,
-            "capped": requested is not None and requested > refundable,
-            "amount_at_risk": proposed,
-            "checks": [check.as_dict() for check in checks],
+            "params": {
+                "order_number": order.number,
+                "amount": proposal.amount,
+                "reason": proposal.reason,
+            },
+            "requested_amount": amount,
+            "capped": proposal.capped,
+            "amount_at_risk": proposal.amount,
+            "checks": [check.as_dict() for check in proposal.checks],
             "facts": facts,
         }
     )

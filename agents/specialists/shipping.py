@@ -30,11 +30,11 @@ def _shipment(config: RunnableConfig, order_number: str | None, tracking_number:
     if tracking_number:
         return selectors.shipment_for_tracking(customer=customer, tracking_number=tracking_number)
     if not order_number:
-        raise DomainError("order_number_required", "Which order? No order or tracking number.")
+        raise DomainError("order_number_required")
     order = selectors.order_get_for_customer(customer=customer, number=order_number)
     shipment = getattr(order, "shipment", None)
     if shipment is None:
-        raise DomainError("no_shipment", f"{order.number} has not been handed to a carrier yet.")
+        raise DomainError("no_shipment", order=order.number)
     return shipment
 
 

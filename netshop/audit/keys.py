@@ -12,8 +12,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import os
 import re
+import secrets
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -69,7 +72,25 @@ def parse_keyring(current: str, old: str = "") -> Keyring:
 
 def keyring() -> Keyring:
     """The configured keyring (parsed once per distinct configuration)."""
-    return _cached(settings.NETSHOP_AUDIT_KEY, settings.NETSHOP_AUDIT_KEYS_OLD)
+    current = settings.NETSHOP_AUDIT_KEY
+    path = getattr(settings, "NETSHOP_AUDIT_KEY_FILE", None)
+    if not current and path is not None:
+        current = local_audit_key(Path(path))
+    return _cached(current, settings.NETSHOP_AUDIT_KEYS_OLD)
+
+
+def local_audit_key(path: Path) -> str:
+    """An embedded DEBUG run's own audit key, kept in ``var/`` (made once, mode 600), never in
+    the database; settings only name the file, this makes it when the key is first needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="utf-8").strip()
+    key = f"dev:{secrets.token_urlsafe(32)}"
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(key + "\n")
+    return key
 
 
 @cache

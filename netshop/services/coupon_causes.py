@@ -97,16 +97,11 @@ def coupon_cause_find(
     if any(compensated[cause.order_number] for cause in causes) or (
         not causes and has_expired_coupon
     ):
-        raise DomainError(
-            "coupon_expired_not_reissued", "an expired coupon is not reissued (FAQ: coupons)"
-        )
+        raise DomainError("coupon_expired_not_reissued")
     if causes:
         numbers = ", ".join(sorted({cause.order_number for cause in causes}))
-        raise DomainError("coupon_cause_compensated", f"a coupon was already given for {numbers}")
-    raise DomainError(
-        "coupon_no_cause",
-        "the shop's records show no late, missed or failed delivery to apologise for",
-    )
+        raise DomainError("coupon_cause_compensated", orders=numbers)
+    raise DomainError("coupon_no_cause")
 
 
 # --- Reading the facts ---------------------------------------------------------------------

@@ -64,9 +64,7 @@ def coupon_issue(
             ),
         )
     except IntegrityError:
-        raise DomainError(
-            "coupon_already_issued", f"inquiry {inquiry_ref} already has a coupon"
-        ) from None
+        raise DomainError("coupon_already_issued", inquiry=inquiry_ref) from None
 
 
 def _issue(

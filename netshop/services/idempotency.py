@@ -26,8 +26,9 @@ def find_done(model: type[M], operation_id: str, *, same: Callable[[M], bool]) -
     if row is not None and not same(row):
         raise DomainError(
             "operation_id_conflict",
-            f"operation {operation_id} already made a different "
-            f"{model._meta.verbose_name} ({row}); use a new operation id",
+            operation_id=operation_id,
+            kind=model._meta.verbose_name,
+            row=row,
         )
     return row
 
@@ -47,7 +48,7 @@ def run_once(
     change): a deadlock or serialization failure runs it again, with the same operation id.
     """
     if not operation_id.strip():
-        raise DomainError("operation_id_required", "an operation id is required")
+        raise DomainError("operation_id_required")
     done = find_done(model, operation_id, same=same)
     if done is not None:
         return done

@@ -119,7 +119,7 @@ def payment_refund_checks(
 ) -> list[PolicyCheck]:
     """``refund_checks`` on a payment the caller already holds (locked, in the service)."""
     status = payment.status if payment else "missing"
-    captured = payment.captured_amount if payment and status in CAPTURED else 0
+    captured = captured_total(payment)
     refunded = refunded_total(payment) if payment else 0
     refundable = captured - refunded
     return [
@@ -152,6 +152,16 @@ def payment_refund_checks(
             code="reason_required",
         ),
     ]
+
+
+def captured_total(payment: Payment | None) -> int:
+    """Yen captured and so refundable at most (nothing before capture)."""
+    return payment.captured_amount if payment and payment.status in CAPTURED else 0
+
+
+def refundable_total(payment: Payment | None) -> int:
+    """Yen that can still be refunded: captured and not yet refunded."""
+    return captured_total(payment) - (refunded_total(payment) if payment else 0)
 
 
 def refunded_total(payment: Payment) -> int:

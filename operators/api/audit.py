@@ -41,7 +41,7 @@ def inquiry_audit_trail(request: HttpRequest, inquiry_id: UUID) -> AuditTrailOut
     require_role(request, Role.OPERATOR)
     found = selectors.inquiry_timeline(inquiry_id)
     if found.inquiry is None and not found.entries:
-        raise DomainError("inquiry_not_found", "No such inquiry.")
+        raise DomainError("inquiry_not_found")
     entries = [_entry(e) for e in found.entries]
     return AuditTrailOut(inquiry_id=str(inquiry_id), entries=entries, truncated=found.truncated)
 

@@ -1,11 +1,12 @@
 """Every error answer has the same body, ``{"code", "message"}``, and a fitting status.
 
-A ``DomainError`` is a rule refusing (422), something missing (404) or somebody else having
-got there first (409); input the schema refuses is 422 with each field named in the message.
+A ``DomainError`` answers with the status its code has in ``netshop.errors.CATALOGUE`` (a
+rule refusing 422, something missing 404, somebody else having got there first 409); input
+the schema refuses is 422 with each field named in the message.
 The refusals Django and ninja make before any endpoint runs (an unknown path, a wrong method,
 a body that is too big or not JSON, too many requests, a crash) get the same body: the
 handlers here cover what reaches ninja, ``JsonApiErrors`` whatever Django answered with a
-page. This module is the one place that maps codes to statuses.
+page. The catalogue is the one place that maps domain codes to statuses.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ from ninja.types import DictStrAny
 from netshop.errors import DomainError
 
 API_PREFIX = "/api/"
-NOT_FOUND = {"escalation_not_found", "inquiry_not_found", "unknown_customer"}
-CONFLICT = {"already_decided", "claimed_by_other", "idempotency_key_reused"}
 # The code an error body carries for a status that no more specific code explains.
 HTTP_CODES = {
     400: "bad_request",
@@ -67,15 +66,6 @@ class JsonOnlyParser(Parser):
         return super().parse_body(request)
 
 
-def domain_status(code: str) -> int:
-    """The status a ``DomainError`` code answers with."""
-    if code in NOT_FOUND:
-        return 404
-    if code in CONFLICT:
-        return 409
-    return 422
-
-
 def _error(
     api: NinjaAPI, request: HttpRequest, status: int, code: str, message: str, **extra: Any
 ) -> HttpResponse:
@@ -83,7 +73,7 @@ def _error(
 
 
 def _domain(request: HttpRequest, exc: DomainError, api: NinjaAPI) -> HttpResponse:
-    return _error(api, request, domain_status(exc.code), exc.code, exc.message)
+    return _error(api, request, exc.status, exc.code, exc.message)
 
 
 def _unauthenticated(request: HttpRequest, exc: AuthenticationError, api: NinjaAPI) -> HttpResponse:

@@ -41,9 +41,9 @@ def staff_preference_get(*, user: Any) -> StaffPreference:
 
 def staff_preference_set(*, user: Any, language: str, time_zone: str) -> StaffPreference:
     if language and language not in LANGUAGE_CODES:
-        raise DomainError("unknown_language", f"No such language: {language}.")
+        raise DomainError("unknown_language", language=language)
     if time_zone not in zoneinfo.available_timezones():
-        raise DomainError("unknown_time_zone", f"No such time zone: {time_zone}.")
+        raise DomainError("unknown_time_zone", time_zone=time_zone)
     preference, _ = StaffPreference.objects.update_or_create(
         user=user, defaults={"language": language, "time_zone": time_zone}
     )

@@ -170,7 +170,7 @@ def _change(request: HttpRequest, escalation_id: UUID, service: Any, done: str) 
     except DomainError as error:
         if _wants_json(request):
             message = errors.refusal_message(error, _current(escalation_id))
-            return JsonResponse({"ok": False, "message": message}, status=errors.http_status(error))
+            return JsonResponse({"ok": False, "message": message}, status=error.status)
         return _refused(request, escalation_id, error)
     if _wants_json(request):
         return JsonResponse({"ok": True, "message": done})
@@ -182,7 +182,7 @@ def _change(request: HttpRequest, escalation_id: UUID, service: Any, done: str) 
 def _refused(
     request: HttpRequest, escalation_id: UUID, error: DomainError, form: DecisionForm | None = None
 ) -> HttpResponse:
-    status = errors.http_status(error)
+    status = error.status
     if status == 404:
         return HttpResponse(status=404)
     message = errors.refusal_message(error, _current(escalation_id))

@@ -27,7 +27,7 @@ def customer_inquiry_get(*, customer: Customer, inquiry_id: object) -> Inquiry:
     """One of the customer's own inquiries; anyone else's is "not found", like a bad id."""
     found = _owned(inquiry_id).filter(customer=customer).first()
     if found is None:
-        raise DomainError("inquiry_not_found", "No such inquiry.")
+        raise DomainError("inquiry_not_found")
     return found
 
 

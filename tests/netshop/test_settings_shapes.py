@@ -95,3 +95,39 @@ def test_settings_refuse_to_load_without_a_secret_key_outside_debug(tmp_path, de
 
     assert result.returncode != 0
     assert "ImproperlyConfigured: SECRET_KEY must be set" in result.stderr
+
+
+READ_SETTINGS_ONLY = """
+from django.conf import settings
+settings.DATABASES  # reading the settings module makes nothing on disk
+print("read")
+"""
+
+
+def test_reading_the_settings_creates_no_folder_and_no_key_start_does(tmp_path):
+    var = tmp_path / "var"
+    env = clean_env(DEBUG="1", NETSHOP_VAR_DIR=str(var))
+
+    read = run(["-c", READ_SETTINGS_ONLY], env)
+
+    assert (read.returncode, read.stdout.strip()) == (0, "read"), read.stderr
+    assert not var.exists()
+
+    started = run(["-c", "import django; django.setup()"], env)
+
+    assert started.returncode == 0, started.stderr
+    assert sorted(p.name for p in var.iterdir()) == ["audit_key", "staticfiles"]
+    assert (var / "audit_key").stat().st_mode & 0o777 == 0o600
+    assert "No directory at" not in started.stderr
+
+
+def test_the_embedded_key_made_at_start_is_the_one_every_later_start_reads(tmp_path):
+    env = clean_env(DEBUG="1", NETSHOP_VAR_DIR=str(tmp_path))
+    probe = "import django; django.setup(); from netshop.audit.keys import keyring; " + (
+        "print(keyring().current.id)"
+    )
+
+    first, second = run(["-c", probe], env), run(["-c", probe], env)
+
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    assert first.stdout.strip() == second.stdout.strip() == "dev"

@@ -12,9 +12,9 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
 from agents.runs.intake import inquiry_create
-from netshop.models import ApiToken, Customer
+from netshop.models import ApiToken, Customer, Order
 from netshop.roles import Role, role_assign
-from tests.factories import CustomerFactory
+from tests.factories import CustomerFactory, delivered_order
 
 REFUND_ACTION: dict[str, Any] = {
     "action_id": "a1",
@@ -77,6 +77,11 @@ def escalation_for(
     reason: str = "approval_required",
 ) -> Escalation:
     inquiry = inquiry or inquiry_for()
+    actions = [dict(REFUND_ACTION)] if kind == "approval" or reason == "action_failed" else []
+    if actions and not Order.objects.filter(number="ORD-1003").exists():
+        # The refund's order, so that an edit is checked against a real payment (the first
+        # escalation of a test owns it; the refund rules read it fresh).
+        delivered_order(number="ORD-1003", customer=inquiry.customer, captured=12800)
     return escalation_record_wait(
         inquiry=inquiry,
         wait_key=wait_key or f"{inquiry.pk}:{secrets.token_hex(4)}",
@@ -84,5 +89,5 @@ def escalation_for(
         reason=reason,
         summary=f"{kind} for {inquiry.customer.code}",
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
-        actions=[dict(REFUND_ACTION)] if kind == "approval" or reason == "action_failed" else [],
+        actions=actions,
     )

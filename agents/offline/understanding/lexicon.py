@@ -16,10 +16,13 @@ transactional cues are damped: "何日以内なら返品できますか" asks ab
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final, get_args
 
-from agents.graph.schemas import AgentName, Intent
+from agents.cards import agent_for_skill, dependencies
+from agents.graph.schemas import AGENT_NAMES, AgentName, Intent
 
 
 class Level(IntEnum):
@@ -64,19 +67,19 @@ def topic(pattern: str, intent: Intent, weight: float = 3.0) -> Cue:
 
 FAQ_TOPIC_INTENTS: frozenset[Intent] = frozenset({"search_faq", "answer_general_question"})
 
-AGENTS_BY_INTENT: dict[Intent, tuple[AgentName, ...]] = {
-    "search_orders": ("order",),
-    "get_order_details": ("order",),
-    "cancel_order": ("order",),
-    "track_shipment": ("order", "shipping"),
-    "arrange_redelivery": ("order", "shipping"),
-    "change_delivery_date": ("order", "shipping"),
-    "process_refund": ("order", "payment"),
-    "check_payment_status": ("order", "payment"),
-    "apply_coupon": ("order", "payment"),
-    "search_faq": ("faq",),
-    "answer_general_question": ("faq",),
-    "contact_human": ("faq",),
+
+def agents_for_intent(intent: Intent) -> tuple[AgentName, ...]:
+    """The agents an intent needs, from the cards (SPEC 3.1): an intent is named by the skill
+    it needs, the card declaring that skill owns it, and that card's dependencies run first."""
+    agent = agent_for_skill(intent)
+    if agent is None:
+        raise LookupError(f"no agent card declares the skill {intent!r}")
+    needed = {*dependencies(agent), agent}
+    return tuple(a for a in AGENT_NAMES if a in needed)
+
+
+AGENTS_BY_INTENT: Final[Mapping[Intent, tuple[AgentName, ...]]] = {
+    intent: agents_for_intent(intent) for intent in get_args(Intent)
 }
 
 # Words that tie a sentence to the customer's own order, parcel or payment, or that ask

@@ -14,6 +14,12 @@ from typing import Any
 import pytest
 
 from agents.graph import approval_nodes
+from agents.graph.approval_nodes import (
+    DecisionOutcome,
+    DecisionRound,
+    Outcome,
+    decide_outcome,
+)
 from agents.graph.run_context import run_config
 from netshop.models import Refund
 from tests.agents.factories import ActionFactory
@@ -43,6 +49,87 @@ def tool_answer(message: dict[str, Any]) -> tuple[str, str, str, dict[str, Any]]
     """A closed tool call as (type, tool_call_id, status, its JSON content)."""
     data = message["data"]
     return message["type"], data["tool_call_id"], data["status"], json.loads(data["content"])
+
+
+# --- the decision, as a pure function -----------------------------------------------------
+
+APPROVE = {"decision": "approve"}
+REJECT = {"decision": "reject", "reason": "no"}
+EDIT_WITH_REPLY = {"decision": "edit", "params": {"amount": 1}, "reply": " We refunded ¥1. "}
+EDIT_BLANK_REPLY = {"decision": "edit", "params": {"amount": 1}, "reply": "  "}
+TAKE_OVER = {"decision": "take_over", "reply": "I will call you."}
+EXECUTED = {"action_id": "a1", "kind": "process_refund", "outcome": "executed"}
+EXECUTED_2 = {"action_id": "a2", "kind": "cancel_order", "outcome": "executed"}
+FAILED = {"action_id": "a1", "kind": "process_refund", "outcome": "failed"}
+FAILED_2 = {"action_id": "a2", "kind": "cancel_order", "outcome": "failed"}
+DECLINED = {"action_id": "a1", "kind": "process_refund", "outcome": "declined"}
+
+
+@pytest.mark.parametrize(
+    ("decisions", "results", "retry", "expected"),
+    [
+        # A take-over wins over everything, even a failure or a retry.
+        ({"a1": TAKE_OVER}, [], False, DecisionOutcome(Outcome.TAKEN_OVER, "I will call you.")),
+        (
+            {"a1": APPROVE, "a2": TAKE_OVER},
+            [FAILED],
+            True,
+            DecisionOutcome(Outcome.TAKEN_OVER, "I will call you."),
+        ),
+        ({"a1": {"decision": "take_over"}}, [], False, DecisionOutcome(Outcome.TAKEN_OVER, "")),
+        # A failure goes back to a person, with every failed result.
+        ({"a1": APPROVE}, [FAILED], False, DecisionOutcome(Outcome.FAILED, failed=(FAILED,))),
+        (
+            {"a1": APPROVE, "a2": APPROVE},
+            [FAILED, FAILED_2],
+            True,
+            DecisionOutcome(Outcome.FAILED, failed=(FAILED, FAILED_2)),
+        ),
+        (
+            {"a1": EDIT_WITH_REPLY, "a2": APPROVE},
+            [EXECUTED, FAILED_2],
+            False,
+            DecisionOutcome(Outcome.FAILED, failed=(FAILED_2,)),
+        ),
+        # A retry that went through, or was given up, settles the failure escalation.
+        ({"a1": APPROVE}, [EXECUTED], True, DecisionOutcome(Outcome.RETRY_SETTLED)),
+        ({"a1": REJECT}, [DECLINED], True, DecisionOutcome(Outcome.RETRY_SETTLED)),
+        # Everything went through: an edit's reply (stripped, the first non-blank) stands.
+        ({"a1": APPROVE}, [EXECUTED], False, DecisionOutcome(Outcome.EXECUTED)),
+        (
+            {"a1": EDIT_BLANK_REPLY, "a2": EDIT_WITH_REPLY},
+            [EXECUTED, EXECUTED_2],
+            False,
+            DecisionOutcome(Outcome.EXECUTED, "We refunded ¥1."),
+        ),
+        ({}, [], False, DecisionOutcome(Outcome.EXECUTED)),
+        # Something declined or refused: no edited reply is announced.
+        ({"a1": EDIT_WITH_REPLY}, [DECLINED], False, DecisionOutcome(Outcome.REFUSED)),
+        (
+            {"a1": REJECT, "a2": APPROVE},
+            [DECLINED, EXECUTED_2],
+            False,
+            DecisionOutcome(Outcome.REFUSED),
+        ),
+    ],
+)
+def test_decide_outcome(
+    decisions: dict[str, Any],
+    results: list[dict[str, Any]],
+    retry: bool,
+    expected: DecisionOutcome,
+) -> None:
+    assert decide_outcome(DecisionRound(decisions, results, waits_on_a_retry=retry)) == expected
+
+
+def test_the_retry_escalation_names_every_failed_action() -> None:
+    assert approval_nodes.retry_escalation([FAILED, FAILED_2]) == {
+        "kind": "failure",
+        "reason": "action_failed",
+        "summary": "process_refund, cancel_order failed at the gateway; "
+        "retry it or answer the customer",
+        "failed_agents": [],
+    }
 
 
 # --- the routers ----------------------------------------------------------------------------

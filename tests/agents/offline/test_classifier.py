@@ -7,11 +7,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from agents.graph.schemas import AGENT_NAMES
+from agents.cards import agent_for_skill, dependencies, specialist_cards
+from agents.graph.planner import INTENT_OF_AGENT
+from agents.graph.schemas import AGENT_NAMES, Intent
 from agents.offline.understanding import classify_text, detect_language
+from agents.offline.understanding.lexicon import AGENTS_BY_INTENT, agents_for_intent
 from agents.offline.understanding.typos import correct_word
 
 TODAY = dt.date(2026, 5, 13)  # a Wednesday
@@ -448,3 +452,45 @@ def test_dev_set_injections_are_flagged_and_nothing_else_is() -> None:
 
     assert len(flagged) == 2
     assert all("ORD-1003" in str(text) for text in flagged)
+
+
+# --- the routing table comes from the cards (SPEC 3.1) ------------------------------------
+
+
+@pytest.mark.parametrize("intent", get_args(Intent))
+def test_every_intents_agent_is_the_card_that_declares_its_skill(intent: Intent) -> None:
+    owners = [a for a, card in specialist_cards().items() if intent in card.skill_ids]
+
+    assert owners == [agent_for_skill(intent)]
+    assert AGENTS_BY_INTENT[intent][-1] == owners[0]
+    assert set(AGENTS_BY_INTENT[intent]) == {owners[0], *dependencies(owners[0])}
+
+
+def test_the_routing_table_derived_from_the_cards_is_the_one_the_classifier_had() -> None:
+    assert dict(AGENTS_BY_INTENT) == {
+        "search_orders": ("order",),
+        "get_order_details": ("order",),
+        "cancel_order": ("order",),
+        "track_shipment": ("order", "shipping"),
+        "arrange_redelivery": ("order", "shipping"),
+        "change_delivery_date": ("order", "shipping"),
+        "process_refund": ("order", "payment"),
+        "check_payment_status": ("order", "payment"),
+        "apply_coupon": ("order", "payment"),
+        "search_faq": ("faq",),
+        "answer_general_question": ("faq",),
+        "contact_human": ("faq",),
+    }
+
+
+def test_the_planner_gives_each_specialist_the_intents_its_card_declares() -> None:
+    from_cards = {a: card.skill_ids for a, card in specialist_cards().items()}
+
+    assert dict(INTENT_OF_AGENT) == from_cards
+    assert INTENT_OF_AGENT["faq"] == ("search_faq", "answer_general_question", "contact_human")
+    assert agent_for_skill("contact_human") == "faq"
+
+
+def test_an_intent_no_card_declares_is_refused() -> None:
+    with pytest.raises(LookupError, match="refund_twice"):
+        agents_for_intent("refund_twice")  # type: ignore[arg-type]

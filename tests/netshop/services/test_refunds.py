@@ -11,7 +11,7 @@ from django.db import connection
 from netshop.errors import DomainError, ExternalServiceError
 from netshop.models import GatewayTransaction, Order, PaymentStatus, Refund
 from netshop.services.policy_checks import refund_checks
-from netshop.services.refunds import refund_create
+from netshop.services.refunds import refund_create, refund_proposal
 from tests.factories import delivered_order, pending_order
 
 pytestmark = pytest.mark.django_db
@@ -235,3 +235,54 @@ def test_two_threads_refunding_more_than_captured_together_cannot_both_succeed(f
     refused = [r for r in results if isinstance(r, DomainError)]
     assert [r.code for r in refused] == ["refund_exceeds_captured"]
     assert _ledger(order) == (PaymentStatus.PARTIALLY_REFUNDED, [8000], [8000])
+
+
+# --- refund_proposal: the one place a refund's amount is proposed and checked ---------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "proposed", "capped"),
+    [(None, 7800, False), (3000, 3000, False), (7800, 7800, False), (99999, 7800, True)],
+)
+def test_a_proposal_is_capped_at_what_is_refundable_now(
+    asked: int | None, proposed: int, capped: bool
+) -> None:
+    order = delivered_order(captured=12800)
+    _refund(order, 5000, "op-earlier")
+
+    proposal = refund_proposal(order=order, amount=asked, reason="破損")
+
+    assert (proposal.amount, proposal.refundable, proposal.capped) == (proposed, 7800, capped)
+    assert [c.name for c in proposal.checks if c.passed] == [
+        "payment_captured",
+        "amount_positive",
+        "within_refundable",
+        "reason_given",
+    ]
+    assert _ledger(order)[1] == [5000]  # proposing refunds nothing
+
+
+def test_an_exact_amount_above_the_refundable_is_refused_naming_what_is_left() -> None:
+    order = delivered_order(captured=12800)
+    _refund(order, 5000, "op-earlier")
+
+    with pytest.raises(DomainError) as refused:
+        refund_proposal(order=order, amount=7801, reason="破損", cap=False)
+
+    assert (refused.value.code, refused.value.message) == (
+        "refund_exceeds_captured",
+        "At most ¥7,800 can be refunded.",
+    )
+    assert _ledger(order)[1] == [5000]
+
+
+def test_a_proposal_runs_the_checks_the_refund_itself_runs() -> None:
+    order = pending_order(authorized=3980)
+
+    with pytest.raises(DomainError) as refused:
+        refund_proposal(order=order, reason="破損")
+
+    assert refused.value.code == "payment_not_captured"
+    assert refused.value.message == (
+        f"payment on {order.number} is authorized; only captured payments can be refunded"
+    )

@@ -20,7 +20,9 @@ from agents.escalations.services import escalation_record_wait
 from agents.graph.gated_actions import effective_params
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from netshop.audit.models import AuditEntry
+from netshop.models import Order, Refund
 from netshop.roles import Role
+from tests.factories import delivered_order
 from tests.operators.api_helpers import (
     REFUND_ACTION,
     bearer,
@@ -495,6 +497,7 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
     op1: User,
 ) -> None:
     inquiry = inquiry_for()
+    delivered_order(number="ORD-1003", customer=inquiry.customer, captured=12800)
     cancel = {
         "action_id": "a2",
         "kind": "cancel_order",
@@ -677,3 +680,29 @@ def test_a_negative_sequence_is_refused(op1: User) -> None:
 
     assert response.status_code == 422
     assert "after: Input should be greater than or equal to 0" in response.json()["message"]
+
+
+def test_an_edit_is_checked_against_the_payment_as_it_is_now_not_as_the_run_saw_it(
+    op1: User, escalation: Escalation
+) -> None:
+    # Given: the run proposed the whole ¥12,800, then ¥5,000 was refunded elsewhere.
+    order = Order.objects.get(number="ORD-1003")
+    Refund.objects.create(
+        payment=order.payment,
+        amount=5000,
+        reason="earlier",
+        operation_id="elsewhere-1",
+        gateway_refund_id="re_elsewhere",
+        actor="op2",
+    )
+
+    # When: an operator edits the refund to ¥10,000 (within the run's stale ¥12,800).
+    response = decide(signed_in(op1), escalation, decision="edit", params={"amount": 10000})
+
+    # Then: refused with what is refundable now, and nothing was decided.
+    assert (response.status_code, response.json()) == (
+        422,
+        {"code": "refund_exceeds_captured", "message": "At most ¥7,800 can be refunded."},
+    )
+    escalation.refresh_from_db()
+    assert (escalation.status, escalation.decision) == ("open", None)

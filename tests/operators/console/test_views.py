@@ -871,3 +871,28 @@ def _row_html(text: str, escalation: Escalation) -> str:
     match = re.search(rf'<tr id="row-{escalation.pk}".*?</tr>', text, re.S)
     assert match is not None, f"no row for {escalation.pk}"
     return match[0]
+
+
+def test_a_refusal_is_told_in_the_operators_language_from_the_same_catalogue(
+    op1: User, escalation: Escalation
+) -> None:
+    StaffPreference.objects.create(user=op1, language="ja", time_zone="Asia/Tokyo")
+    client = signed_in(op1)
+
+    too_much = decide(client, escalation, decision="edit", amount="20000", reason="damaged")
+    api = client.post(
+        f"/api/v1/escalations/{escalation.pk}/decide",
+        '{"decision": "edit", "params": {"amount": 20000}}',
+        content_type="application/json",
+        headers={"Accept-Language": "ja"},
+    )
+
+    # The console tells the catalogue's message translated; the API keeps its English body.
+    assert too_much.status_code == 422
+    assert "返金できるのは最大 ¥12,800 です。" in page_text(too_much)
+    assert (api.status_code, api.json()) == (
+        422,
+        {"code": "refund_exceeds_captured", "message": "At most ¥12,800 can be refunded."},
+    )
+    escalation.refresh_from_db()
+    assert escalation.status == EscalationStatus.OPEN
