@@ -43,9 +43,7 @@ def inquiry_create(
             if not created and (inquiry.text, inquiry.channel) != (text, channel):
                 # As payment APIs do: a key names one request; a different one is a bug.
                 raise DomainError(
-                    "idempotency_key_reused",
-                    f"Idempotency key {idempotency_key!r} was already used for another inquiry "
-                    f"({inquiry.pk}); send a new key for a new inquiry.",
+                    "idempotency_key_reused", key=repr(idempotency_key), inquiry=inquiry.pk
                 )
         else:
             inquiry, created = (
