@@ -63,8 +63,17 @@ def coupon_issue(
                 locked, value, inquiry_ref, operation_id, actor, order_number
             ),
         )
-    except IntegrityError:
+    except IntegrityError as error:
+        if not is_one_per_inquiry_clash(error):
+            raise  # another constraint: a real failure, not "already has a coupon"
         raise DomainError("coupon_already_issued", inquiry=inquiry_ref) from None
+
+
+def is_one_per_inquiry_clash(error: IntegrityError) -> bool:
+    """Did ``error`` come from the one-coupon-per-inquiry constraint?"""
+    diagnostics = getattr(error.__cause__, "diag", None)
+    name = getattr(diagnostics, "constraint_name", None) or str(error)  # SQLite: the message
+    return "inquiry_ref" in name
 
 
 def _issue(

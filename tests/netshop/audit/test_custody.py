@@ -181,6 +181,39 @@ def test_the_next_writer_reports_a_forged_head_and_verify_still_calls_it_forged(
     assert "found it at the head" in report.detail
 
 
+def _insert_raw(conn: psycopg.Connection[Any], *, seq: int, prev_hash: str) -> None:
+    conn.execute(
+        "INSERT INTO netshop_auditentry (seq, created_at, action, actor, operation_id,"
+        " verdict, reason, data, prev_hash, hash, key_id)"
+        " VALUES (%s, now(), 'decision.recorded', 'manager', '', '', '', '{}', %s, %s, 'test')",
+        [seq, prev_hash, "f" * 64],
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("where", "seq_of", "prev_of"),
+    [
+        ("the next link taken below the head", lambda head: -1, lambda head: head.hash),
+        ("a seq far above the sequence's", lambda head: head.seq + 10**9, lambda head: head.hash),
+        ("beside the head", lambda head: head.seq + 1, lambda head: head.prev_hash),
+    ],
+)
+def test_the_app_role_cannot_jam_the_chain_with_a_row_off_its_head(
+    app_role: str, where: str, seq_of: Any, prev_of: Any
+) -> None:
+    # Given a chain, and the app's role trying to plant a row the next writer would trip on
+    _append(2)
+    head = AuditEntry.objects.latest("seq")
+    with connect_as(app_role) as conn, pytest.raises(psycopg.errors.IntegrityConstraintViolation):
+        _insert_raw(conn, seq=seq_of(head), prev_hash=prev_of(head))
+
+    # When the shop writes again, then it is written and the chain is whole
+    after = audit_record(action="reply.sent", actor="agent:writer")
+    assert (after.prev_hash, AuditEntry.objects.count()) == (head.hash, 3)
+    assert audit_verify().ok, where
+
+
 @pytest.mark.django_db(transaction=True)
 def test_an_unkeyed_entry_on_a_keyed_chain_is_never_anchored_and_the_next_writer_reports_it(
     app_role: str,

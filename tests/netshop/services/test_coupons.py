@@ -7,7 +7,7 @@ import datetime as dt
 import threading
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -17,7 +17,7 @@ from netshop.audit.models import AuditEntry
 from netshop.demo.faq import FAQ
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer, Order
-from netshop.services.coupons import coupon_codes_withheld, coupon_issue
+from netshop.services.coupons import coupon_codes_withheld, coupon_issue, is_one_per_inquiry_clash
 from tests.factories import (
     CustomerFactory,
     absent_returned_order,
@@ -385,3 +385,23 @@ def test_the_faq_states_the_coupon_rules_the_service_enforces(settings: object) 
     assert "valid for 90 days" in apology["en"]
     assert "期限切れのクーポンは再発行できません" in apology["ja"]
     assert "Expired coupons cannot be reissued" in apology["en"]
+
+
+@pytest.mark.parametrize(
+    ("clash", "names_the_inquiry"),
+    [({"inquiry_ref": "inq-1"}, True), ({"code": "SORRY-SAMECODE00"}, False)],
+)
+def test_only_the_one_per_inquiry_constraint_reads_as_already_issued(
+    clash: dict[str, str], names_the_inquiry: bool
+) -> None:
+    # Given a coupon, when another row repeats one of its unique values
+    customer = troubled_customer()
+    first = {"code": "SORRY-SAMECODE00", "inquiry_ref": "inq-1", "operation_id": "op-a"}
+    Coupon.objects.create(customer=customer, value=500, expires_at=timezone.now(), **first)
+    second = {"code": "SORRY-OTHERCODE0", "inquiry_ref": "inq-2", "operation_id": "op-b"} | clash
+
+    with pytest.raises(IntegrityError) as raised, transaction.atomic():
+        Coupon.objects.create(customer=customer, value=500, expires_at=timezone.now(), **second)
+
+    # Then only the inquiry's constraint means "already has a coupon"; others stay failures
+    assert is_one_per_inquiry_clash(raised.value) is names_the_inquiry
