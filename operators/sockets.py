@@ -24,6 +24,8 @@ from operators.access import SocketClose, session_digest, socket_recheck, socket
 
 logger = logging.getLogger(__name__)
 
+RECHECK_FAILURES_TOLERATED = 2  # consecutive re-checks that could not reach the database
+
 
 class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
     """A listen-only JSON socket for one login, closed as soon as that login loses it."""
@@ -109,13 +111,21 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
         # The first wait is drawn at random so that sockets opened together (every console
         # reconnecting after a restart) do not all re-check together; no wait exceeds ``seconds``.
         wait = random.uniform(0, seconds)  # noqa: S311  (spreads load; nothing secret)
+        failures = 0
         while self.closed_with is None:
             await asyncio.sleep(wait)
             wait = seconds
             try:
                 await self.recheck()
-            except Exception:  # a database hiccup: keep the socket, try again next time
+                failures = 0
+            except Exception:
+                # One database hiccup keeps the socket; a socket that cannot be re-checked
+                # twice running is closed, since the signal that would have closed it may
+                # have been lost too (the channel layer delivers at most once).
+                failures += 1
                 logger.warning("could not re-check %s", self._path(), exc_info=True)
+                if failures >= RECHECK_FAILURES_TOLERATED:
+                    await self.end(SocketClose.SIGNED_OUT)
 
     async def _leave(self) -> None:
         joined, self.joined = self.joined, []

@@ -52,24 +52,26 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         # A person took the conversation over meanwhile: the AI says nothing more.
         return RunOutcome(str(inquiry.pk), str(current.status), state)
     previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
-    escalation = None
-    if request:
-        escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
-    elif status == InquiryStatus.ESCALATED and state.get("escalation"):
-        _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
-    current.handoffs = finalized_receipts(
-        state,
-        status=str(status),
-        customer_id=inquiry.customer.code,
-        wait=escalation,
-        state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
-    )
-    finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
-    _update_inquiry(current, state, str(status))
-    if finishing:
-        decided = current.escalations.filter(status=EscalationStatus.DECIDED)
-        announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
+    # Every entry this record makes is written at the end of the block: the audit lock is
+    # taken last, after the inquiry's and escalations' rows (the documented lock order).
     with audit_batch():
+        escalation = None
+        if request:
+            escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
+        elif status == InquiryStatus.ESCALATED and state.get("escalation"):
+            _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
+        current.handoffs = finalized_receipts(
+            state,
+            status=str(status),
+            customer_id=inquiry.customer.code,
+            wait=escalation,
+            state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
+        )
+        finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
+        _update_inquiry(current, state, str(status))
+        if finishing:
+            decided = current.escalations.filter(status=EscalationStatus.DECIDED)
+            announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
         audit_trail.run_progress(current, state, previous)
     return RunOutcome(
         inquiry_id=str(inquiry.pk),

@@ -20,12 +20,14 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
+from django.db import OperationalError
 from django.test import Client
 from pytest_django import Settings
 
 from agents.events import STAFF_GROUP, user_group
 from netshop.asgi import application  # at import: its django.setup() re-configures logging
 from netshop.roles import Role
+from operators import sockets
 from operators.access import session_digest
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import inquiry_for, staff_user
@@ -261,3 +263,36 @@ def test_the_timer_keeps_a_socket_whose_login_is_unchanged(settings: Settings) -
         await communicator.disconnect()
 
     async_to_sync(scenario)()
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "closed"),
+    [(["fail", "ok", "fail", "ok"], False), (["ok", "fail", "fail"], True)],
+    ids=["a hiccup keeps it", "two failures running close it"],
+)
+def test_a_socket_that_cannot_be_rechecked_twice_running_is_closed(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, outcomes: list[str], closed: bool
+) -> None:
+    # Given a re-check whose database answers as ``outcomes`` say (then keeps answering)
+    settings.NETSHOP_SOCKET_RECHECK_S = 0.05
+    communicator, _ = signed_in_socket(staff_user("op1", Role.OPERATOR))
+    answers = iter(outcomes)
+
+    def recheck(**_: Any) -> None:
+        if next(answers, "ok") == "fail":
+            raise OperationalError("the database is not answering")
+
+    monkeypatch.setattr(sockets, "socket_recheck", recheck)
+
+    async def scenario() -> bool:
+        assert (await communicator.connect())[0]
+        if closed:
+            assert await closed_with(communicator) == SIGNED_OUT
+            return True
+        assert await communicator.receive_nothing(timeout=0.5)
+        open_ = await still_open(communicator)
+        await communicator.disconnect()
+        return not open_
+
+    # Then one failure is forgiven, two in a row are not
+    assert async_to_sync(scenario)() is closed
