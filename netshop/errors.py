@@ -70,6 +70,8 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
             "send a new key for a new inquiry."
         ),
     ),
+    # A rule refused (422): an inquiry's text.
+    "blank_text": _e(REFUSED, _("The message shows nothing: please write it in words.")),
     # A rule refused (422): escalations and decisions.
     "invalid_decision": _e(
         REFUSED,

@@ -14,6 +14,7 @@ from agents.models import Inquiry
 from agents.runs.dispatch import enqueue_run
 from netshop.errors import DomainError
 from netshop.models import Customer
+from netshop.text import shows_nothing
 from netshop.transactions import retry_conflicts
 
 
@@ -28,11 +29,14 @@ def inquiry_create(
 ) -> Inquiry:
     """Record a new inquiry (or return the one this idempotency key already made).
 
-    The same key with a different text or channel is refused (``idempotency_key_reused``).
+    A text that shows nothing (``netshop.text.shows_nothing``) is refused (``blank_text``);
+    the same key with a different text or channel is refused (``idempotency_key_reused``).
     The run is handed to a worker after commit; the caller never waits for it. A deadlock or
     serialization failure runs the transaction again (``retry_conflicts``), so a storefront
     sees 202 or a refusal, never a 500 for another writer's timing.
     """
+    if shows_nothing(text):
+        raise DomainError("blank_text")
     with transaction.atomic():
         if idempotency_key:
             inquiry, created = Inquiry.objects.get_or_create(

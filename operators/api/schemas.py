@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
 from pydantic import AfterValidator, StrictInt, StringConstraints
+
+from netshop.text import shows_nothing
 
 # Timestamps are the ISO strings the live events carry, so a console sees identical values.
 IsoTime = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
@@ -19,21 +20,8 @@ def no_nul(value: str) -> str:
     return value
 
 
-# Characters that show nothing: Unicode format characters (zero-width space, joiners, BOM,
-# word joiner, ...), controls, and the fillers that render as blank (Hangul, Braille).
-_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
-_BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _shows_something(char: str) -> bool:
-    return not (
-        char.isspace() or char in _BLANK_FILLERS or unicodedata.category(char) in _BLANK_CATEGORIES
-    )
-
-
 def _not_blank(value: str) -> str:
-    # str.strip() keeps U+200B and friends: a text of them alone is blank to a person.
-    if not any(_shows_something(char) for char in value):
+    if shows_nothing(value):  # the intake service's own rule, refused here with the field
         raise ValueError("must not be blank")
     return value
 

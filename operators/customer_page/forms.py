@@ -5,6 +5,8 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from netshop.text import shows_nothing
+
 
 class InquiryForm(forms.Form):
     """A new inquiry. Who sends it comes from the login, never from the form."""
@@ -16,3 +18,9 @@ class InquiryForm(forms.Form):
     )
     # One key per rendered form: a double submit finds the inquiry the first one made.
     key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4)
+
+    def clean_text(self) -> str:
+        text: str = self.cleaned_data["text"]
+        if shows_nothing(text):  # the intake service refuses it too; say so beside the field
+            raise forms.ValidationError(_("Please write your message."))
+        return text

@@ -40,5 +40,5 @@ def test_an_unknown_customer_is_a_clear_error(demo_shop: None) -> None:
 
 
 def test_an_empty_inquiry_is_refused(demo_shop: None) -> None:
-    with pytest.raises(CommandError, match="empty"):
+    with pytest.raises(CommandError, match="shows nothing"):
         run("--customer", "C0001", "   ")

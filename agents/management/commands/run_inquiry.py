@@ -26,11 +26,14 @@ class Command(BaseCommand):
             customer = customer_get(code=options["customer"])
         except DomainError as exc:
             raise CommandError(exc.message) from exc
-        text = options["text"].strip()
-        if not text:
-            raise CommandError("The inquiry text is empty.")
-        inquiry = inquiry_create(
-            customer=customer, text=text, channel=options["channel"], start=False
-        )
+        try:
+            inquiry = inquiry_create(
+                customer=customer,
+                text=options["text"].strip(),
+                channel=options["channel"],
+                start=False,
+            )
+        except DomainError as exc:  # a text that shows nothing, say
+            raise CommandError(exc.message) from exc
         outcome = inquiry_run(inquiry=inquiry)
         self.stdout.write(json.dumps(outcome.as_dict(), ensure_ascii=False, indent=2, default=str))

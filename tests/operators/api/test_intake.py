@@ -14,6 +14,8 @@ from django.test import Client
 
 from agents.cards import cards_document
 from agents.models import Inquiry
+from agents.runs.intake import inquiry_create
+from netshop.errors import DomainError
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.factories import CustomerFactory
@@ -315,6 +317,15 @@ def test_a_coupon_code_in_a_reply_is_read_by_the_storefront_only(caller: str, re
 
     # Then staff read the code withheld
     assert (response.status_code, response.json()["reply"]) == (200, reply)
+
+
+@pytest.mark.django_db
+def test_the_intake_service_itself_refuses_a_text_that_shows_nothing(customer: Customer) -> None:
+    with pytest.raises(DomainError) as refused:
+        inquiry_create(customer=customer, text="\u200b\ufe0f", start=False)
+
+    assert (refused.value.code, refused.value.status) == ("blank_text", 422)
+    assert not Inquiry.objects.exists()
 
 
 def test_a_new_inquiry_has_no_escalation(client: Client, key: str) -> None:

@@ -121,6 +121,17 @@ def test_an_empty_inquiry_is_refused() -> None:
     assert not Inquiry.objects.exists()
 
 
+@pytest.mark.parametrize("text", ["\u200b\u200b", "\ufe0f", "\u3164 \u2800"])
+def test_a_message_that_shows_nothing_is_refused_beside_the_field(text: str) -> None:
+    user, _ = customer_with_login("c1")
+
+    response = send(signed_in(user), text)
+
+    assert response.status_code == 422
+    assert "お問い合わせ内容をご記入ください。" in response.content.decode()  # c1 reads Japanese
+    assert not Inquiry.objects.exists()
+
+
 def test_csrf_is_enforced_on_the_form() -> None:
     user, _ = customer_with_login("c1")
 

@@ -1,0 +1,28 @@
+"""``shows_nothing``: the one test of "blank" for what customers write."""
+
+from __future__ import annotations
+
+import pytest
+
+from netshop.text import shows_nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "blank"),
+    [
+        ("", True),
+        ("   \n\t", True),
+        ("\u200b\u200c\u200d\u2060\ufeff", True),  # zero-width space, joiners, BOM
+        ("\x00\x07", True),  # controls
+        ("\u3164\u115f\u2800", True),  # Hangul and Braille fillers
+        ("\ufe0f\u034f", True),  # a variation selector and a grapheme joiner, alone
+        ("\u3000", True),  # the ideographic space
+        ("返金", False),
+        ("ORD-1003", False),
+        ("\u200bok\u200b", False),
+        ("e\u0301", False),  # a combining accent on a letter
+        ("?", False),
+    ],
+)
+def test_a_text_shows_nothing_only_when_no_character_is_visible(text: str, blank: bool) -> None:
+    assert shows_nothing(text) is blank
