@@ -32,7 +32,9 @@ from netshop.services.policy_checks import coupon_checks, raise_first_failure, s
 CODE_PREFIX: Final = "SORRY-"
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 # Any code the shop hands out (issued ones and the demo's seeded ones): redeemable secrets.
-CODE_PATTERN: Final = re.compile(re.escape(CODE_PREFIX) + r"[A-Za-z0-9]{4,}")
+# A model retelling a reply may change its case or its hyphen (U+2010 to U+2015, U+2212,
+# the full-width one): a code is withheld however it is spelled.
+CODE_PATTERN: Final = re.compile(r"SORRY[-\u2010-\u2015\u2212\uff0d][A-Z0-9]{4,}", re.IGNORECASE)
 WITHHELD: Final = CODE_PREFIX + "••••"
 
 

@@ -316,6 +316,21 @@ def test_every_coupon_code_is_withheld_from_a_text() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "spelled",
+    ["sorry-abcdefgh23", "Sorry-AbCdEfGh23", "SORRY\u2011ABCDEFGH23", "SORRY\uff0dABCDEFGH23"],
+    ids=["lower case", "mixed case", "non-breaking hyphen", "full-width hyphen"],
+)
+def test_a_code_is_withheld_however_a_model_spells_it(spelled: str) -> None:
+    assert coupon_codes_withheld(f"Your code: {spelled}.") == "Your code: SORRY-••••."
+
+
+def test_an_apology_is_not_mistaken_for_a_code() -> None:
+    text = "Sorry again for the delay. We are sorry - truly."
+
+    assert coupon_codes_withheld(text) == text
+
+
 # --- Real concurrency ---------------------------------------------------------------------
 
 
