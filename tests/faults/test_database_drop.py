@@ -184,13 +184,13 @@ def test_a_crashed_run_dispatched_again_leaves_no_stale_escalation(
 def test_a_refund_whose_preparation_hit_a_dropped_connection_goes_to_a_person(
     shop: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Deterministic: the refund's policy checks lose the database while the Order agent has
+    """Deterministic: the refund proposal loses the database while the Order agent has
     answered; the refund request must reach a person, not end resolved."""
 
     def dropped(**_: object) -> None:
         raise OperationalError("terminating connection due to administrator command")
 
-    monkeypatch.setattr(payment, "refund_checks", dropped)
+    monkeypatch.setattr(payment, "refund_proposal", dropped)
     inquiry = ask("届いた商品（ORD-1003）が壊れていました。返金をお願いします。")
 
     outcome = inquiry_run(inquiry=inquiry)

@@ -55,6 +55,7 @@ def test_the_codes_are_one_per_reason() -> None:
         "BAD_FRAME": 4400,
         "SIGNED_OUT": 4401,
         "FORBIDDEN": 4403,
+        "NOT_FOUND": 4404,
     }
 
 

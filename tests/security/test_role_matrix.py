@@ -287,6 +287,8 @@ SOCKETS: dict[str, tuple[str, str, str, str, str]] = {
     "ws/console/escalations/<uuid:escalation_id>/": STAFF_SOCKET,
     # The customer is c0001, who owns the inquiry; staff are no customers.
     "ws/help/<uuid:inquiry_id>/": (UNSIGNED, UNSIGNED, ACCEPTED, REFUSED, REFUSED),
+    # Every path no route declares (the catch-all; tried at "/"): refused at the handshake.
+    "": ("rejected",) * 5,
 }
 
 
