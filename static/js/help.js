@@ -43,7 +43,10 @@
           apply(card, payload);
           if (isFinal(card)) clearInterval(timer);
         })
-        .catch(function () {});
+        .catch(function (error) {
+          // The next poll tries again; say so where a developer will look.
+          console.warn("could not read the inquiry's status; polling again", error);
+        });
     }, POLL_MS);
   }
 
@@ -55,7 +58,10 @@
       .then(function (payload) {
         apply(card, payload);
       })
-      .catch(function () {});
+      .catch(function (error) {
+        // The poll (or the next socket message) brings the status; nothing is lost.
+        console.warn("could not refresh the inquiry's status", error);
+      });
   }
 
   function watch(card) {
