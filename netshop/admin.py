@@ -15,10 +15,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from netshop import models as m
-
-
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
+from netshop.money import yen
 
 
 class ReadOnlyAdminMixin:

@@ -10,6 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
 
+# Re-exported: the console's error messages format money through ``labels.yen``.
+from netshop.money import yen as yen
+
 KIND_LABELS: dict[str, Promise] = {
     "approval": _("approval needed"),
     "failure": _("failure"),
@@ -66,13 +69,6 @@ def label(labels: dict[str, Promise], code: str | None) -> str:
     if not code:
         return ""
     return str(labels.get(code, code))
-
-
-def yen(amount: Any) -> str:
-    try:
-        return f"¥{int(amount):,}"
-    except (TypeError, ValueError):
-        return ""
 
 
 def duration(minutes: int) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 
+from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
 from operators.console.preferences import COMMON_TIME_ZONES
@@ -18,7 +19,8 @@ register = template.Library()
 
 @register.filter
 def yen(amount: Any) -> str:
-    return labels.yen(amount)
+    """An amount as the console shows it: "¥12,800" (the shop's one formatter)."""
+    return money.yen(amount)
 
 
 @register.filter

@@ -12,6 +12,7 @@ from typing import Any
 
 from agents.escalations.services import decisions_allowed
 from agents.models import Escalation, EscalationKind, EscalationStatus
+from netshop import money
 from operators.console import labels
 
 # Approving, editing and rejecting act on the recorded actions: without any, there is
@@ -93,4 +94,4 @@ def decision_changes(escalation: Escalation) -> list[Change]:
 def _shown(name: str, value: Any) -> str:
     if value is None:
         return ""
-    return labels.yen(value) if name == "amount" else str(value)
+    return money.yen(value) if name == "amount" else str(value)
