@@ -17,31 +17,27 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.dispatch import enqueue_resume
+from agents.vocabulary import OperatorDecision
 from netshop.errors import DomainError
 from netshop.transactions import retry_conflicts
 
-PAST_TENSE = {
-    "approve": "approved",
-    "edit": "approved with changes",
-    "reject": "rejected",
-    "take_over": "taken over",
+D = OperatorDecision
+DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
+    EscalationKind.APPROVAL: {D.APPROVE, D.EDIT, D.REJECT, D.TAKE_OVER},
+    EscalationKind.FAILURE: {D.TAKE_OVER},
+    EscalationKind.FOLLOW_UP: {D.TAKE_OVER},
+    EscalationKind.CUSTOMER_REQUEST: {D.TAKE_OVER},
 }
-DECISIONS_BY_KIND = {
-    EscalationKind.APPROVAL: {"approve", "edit", "reject", "take_over"},
-    EscalationKind.FAILURE: {"take_over"},
-    EscalationKind.FOLLOW_UP: {"take_over"},
-    EscalationKind.CUSTOMER_REQUEST: {"take_over"},
-}
-# A refund or cancellation that failed at the gateway: retry it as approved ("approve"),
-# give it up ("reject"), or answer the customer yourself.
-RETRY_DECISIONS = {"approve", "reject", "take_over"}
+# A refund or cancellation that failed at the gateway: retry it as approved (APPROVE),
+# give it up (REJECT), or answer the customer yourself.
+RETRY_DECISIONS: set[str] = {D.APPROVE, D.REJECT, D.TAKE_OVER}
 
 
 def decisions_allowed(escalation: Escalation) -> set[str]:
@@ -97,8 +93,16 @@ def _refuse_if_decided(escalation: Escalation) -> None:
         who = escalation.decided_by.username if escalation.decided_by else "someone"
         when = escalation.decided_at.isoformat() if escalation.decided_at else ""
         decision = (escalation.decision or {}).get("decision", "")
-        done = PAST_TENSE.get(decision, "decided")
+        done = _past_tense(decision)
         raise DomainError("already_decided", f"Already {done} by {who} at {when}.")
+
+
+def _past_tense(decision: str) -> str:
+    """The decision as the (English) error message names it: "approved", "taken over"."""
+    if decision not in D.values:
+        return "decided"
+    with translation.override(None):  # the untranslated label: DomainError text is English
+        return str(D(decision).label)
 
 
 def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
@@ -187,13 +191,14 @@ def _validated(
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
         raise DomainError(
-            "invalid_decision", f"{decision!r} is not possible here; use one of {sorted(allowed)}."
+            "invalid_decision",
+            f"{decision!r} is not possible here; use one of {sorted(map(str, allowed))}.",
         )
-    if decision == "reject" and not reason.strip():
+    if decision == D.REJECT and not reason.strip():
         raise DomainError("reason_required", "A rejection needs a reason the customer can be told.")
-    if decision == "take_over" and not reply.strip():
+    if decision == D.TAKE_OVER and not reply.strip():
         raise DomainError("reply_required", "Taking over needs the reply to send.")
-    if decision == "edit":
+    if decision == D.EDIT:
         _check_edit(escalation, params, reply)
     return {"decision": decision, "params": params, "reason": reason, "reply": reply}
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, get_args
 from django.utils import timezone
 
 from agents.cards import route_contract_version, specialist_cards
+from agents.models import InquiryStatus
 
 Verdict = Literal[
     "ROUTE_REJECTED",
@@ -131,7 +132,9 @@ def finalized_receipts(
         latest[receipt["handoff_id"]] = receipt
     last_of_agent = {r["receiver"]: r["handoff_id"] for r in latest.values()}
     waiting_agents = {a["agent"] for a in state.get("pending_actions", [])}
-    checks = outcome_checks(state, customer_id=customer_id) if status == "resolved" else {}
+    checks = (
+        outcome_checks(state, customer_id=customer_id) if status == InquiryStatus.RESOLVED else {}
+    )
     routes = declared_routes()
     finished = []
     for handoff_id, receipt in latest.items():
@@ -162,9 +165,9 @@ def _with_outcome(
             "deadline": wait.deadline.isoformat() if wait.deadline else None,
             "resume_token_id": str(wait.resume_token_id) if wait.resume_token_id else None,
             "state_persisted": state_persisted,
-            "open": status == "awaiting_approval",
+            "open": status == InquiryStatus.AWAITING_APPROVAL,
         }
     if agent in checks:
         receipt["outcome_checks"] = checks[agent]
-        receipt["claims_complete"] = status == "resolved"
+        receipt["claims_complete"] = status == InquiryStatus.RESOLVED
     return receipt

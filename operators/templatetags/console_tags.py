@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 
+from agents.vocabulary import OperatorDecision
 from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
@@ -21,6 +22,13 @@ register = template.Library()
 def yen(amount: Any) -> str:
     """An amount as the console shows it: "¥12,800" (the shop's one formatter)."""
     return money.yen(amount)
+
+
+@register.simple_tag
+def decision_values() -> type[OperatorDecision]:
+    """The decisions by name, for forms: ``{% decision_values as D %}`` then ``{{ D.APPROVE }}``
+    (the values are defined once, in ``agents.vocabulary``)."""
+    return OperatorDecision
 
 
 @register.filter

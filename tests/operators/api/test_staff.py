@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,6 +19,7 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.graph.gated_actions import effective_params
 from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.shapes import Decision
 from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from tests.operators.api_helpers import (
@@ -516,7 +517,8 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
 
     assert response.status_code == 200
     both.refresh_from_db()
-    refund, cancellation = (effective_params(a, both.decision or {}) for a in both.actions)
+    decision = cast(Decision, both.decision)
+    refund, cancellation = (effective_params(a, decision) for a in both.actions)
     assert refund == {**REFUND_ACTION["params"], "amount": 6400}
     assert cancellation == cancel["params"]
 
