@@ -33,7 +33,7 @@ class PendingAction(TypedDict):
     facts: NotRequired[dict[str, Any]]
     requested_amount: NotRequired[int | None]
     capped: NotRequired[bool]
-    tool_call_id: NotRequired[str]
+    tool_call_id: NotRequired[str | None]
     """The specialist's open tool call, closed by the decision's tool message."""
     tool: NotRequired[str]
     failure: NotRequired[str]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from django.conf import settings
@@ -24,6 +24,7 @@ from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.dispatch import enqueue_resume
+from agents.shapes import Decision, PendingAction
 from agents.vocabulary import OperatorDecision
 from netshop.errors import DomainError
 from netshop.transactions import retry_conflicts
@@ -55,7 +56,7 @@ def escalation_record_wait(
     reason: str,
     summary: str,
     package: dict[str, Any],
-    actions: list[dict[str, Any]] | None = None,
+    actions: list[PendingAction] | None = None,
 ) -> Escalation:
     """Record (once) that the run waits for a person, and tell the consoles."""
     actions = actions or []
@@ -259,7 +260,7 @@ def newest_wait_status() -> Subquery:
     return Subquery(newest)
 
 
-def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
+def decisions_for_wait(*, wait_key: str) -> dict[str, Decision]:
     """The decision a person gave the run's current wait, by action id (empty while it is
     undecided). Only that wait's: an earlier approval never answers a later retry."""
     escalation = Escalation.objects.filter(
@@ -267,4 +268,5 @@ def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
     ).first()
     if escalation is None:
         return {}
-    return {action["action_id"]: dict(escalation.decision or {}) for action in escalation.actions}
+    decision = cast(Decision, dict(escalation.decision or {}))
+    return {action["action_id"]: decision for action in escalation.actions}

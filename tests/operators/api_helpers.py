@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -12,6 +12,7 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
 from agents.runs.intake import inquiry_create
+from agents.shapes import PendingAction
 from netshop.models import ApiToken, Customer
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory
@@ -84,5 +85,7 @@ def escalation_for(
         reason=reason,
         summary=f"{kind} for {inquiry.customer.code}",
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
-        actions=[dict(REFUND_ACTION)] if kind == "approval" or reason == "action_failed" else [],
+        actions=[cast(PendingAction, dict(REFUND_ACTION))]
+        if kind == "approval" or reason == "action_failed"
+        else [],
     )

@@ -19,7 +19,7 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.graph.gated_actions import effective_params
 from agents.models import ConsoleEvent, Escalation, Inquiry
-from agents.shapes import Decision
+from agents.shapes import Decision, PendingAction
 from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from tests.operators.api_helpers import (
@@ -510,7 +510,7 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
         reason="approval_required",
         summary="refund and cancel",
         package={},
-        actions=[dict(REFUND_ACTION), cancel],
+        actions=[cast(PendingAction, dict(REFUND_ACTION)), cast(PendingAction, cancel)],
     )
 
     response = decide(signed_in(op1), both, decision="edit", params={"amount": 6400})
