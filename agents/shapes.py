@@ -8,10 +8,10 @@ in LangGraph state and JSON columns, and the checkpointer stores them as plain d
 ``TypedDict`` (a plain dict at run time, checked by mypy) rather than dataclasses, so the
 checkpoints keep their shape.
 
-Only typing imports here, so that any module may import this one without a cycle.
+Only typing imports here, so that any module may import this one without a cycle. No
+``from __future__ import annotations``: ``NotRequired`` must be seen at run time for
+``__required_keys__`` to be right (tests/agents/test_shapes.py reads them).
 """
-
-from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
