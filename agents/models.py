@@ -6,18 +6,21 @@ import uuid
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from netshop.models import Customer
 
 
 class InquiryStatus(models.TextChoices):
-    QUEUED = "queued"
-    RUNNING = "running"
-    AWAITING_APPROVAL = "awaiting_approval"
-    RESOLVED = "resolved"
-    ESCALATED = "escalated"
-    HANDLED_BY_HUMAN = "handled_by_human"
-    FAILED = "failed"
+    """Where an inquiry is; also the run's status in the graph state (``InquiryState``)."""
+
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    AWAITING_APPROVAL = "awaiting_approval", _("awaiting approval")
+    RESOLVED = "resolved", _("resolved")
+    ESCALATED = "escalated", _("escalated")
+    HANDLED_BY_HUMAN = "handled_by_human", _("handled by a person")
+    FAILED = "failed", _("failed")
 
 
 class Inquiry(models.Model):
@@ -58,10 +61,12 @@ class Inquiry(models.Model):
 
 
 class EscalationKind(models.TextChoices):
-    APPROVAL = "approval", "approval needed"
-    FAILURE = "failure", "failure"
-    FOLLOW_UP = "follow_up", "follow-up after a partial reply"
-    CUSTOMER_REQUEST = "customer_request", "customer asked for a person"
+    """Why a run waits for a person; the labels are what the console shows."""
+
+    APPROVAL = "approval", _("approval needed")
+    FAILURE = "failure", _("failure")
+    FOLLOW_UP = "follow_up", _("follow-up")
+    CUSTOMER_REQUEST = "customer_request", _("customer asked for a person")
 
 
 class EscalationStatus(models.TextChoices):

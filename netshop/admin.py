@@ -15,11 +15,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from netshop import models as m
+from netshop.money import yen
 from netshop.services.coupons import coupon_codes_withheld
-
-
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
 
 
 class ReadOnlyAdminMixin:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from django.conf import settings
@@ -17,33 +17,30 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.dispatch import enqueue_run
+from agents.shapes import Decision, PendingAction
+from agents.vocabulary import OperatorDecision
 from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.refunds import refund_proposal
 from netshop.transactions import retry_conflicts
 
-PAST_TENSE = {
-    "approve": "approved",
-    "edit": "approved with changes",
-    "reject": "rejected",
-    "take_over": "taken over",
+D = OperatorDecision
+DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
+    EscalationKind.APPROVAL: {D.APPROVE, D.EDIT, D.REJECT, D.TAKE_OVER},
+    EscalationKind.FAILURE: {D.TAKE_OVER},
+    EscalationKind.FOLLOW_UP: {D.TAKE_OVER},
+    EscalationKind.CUSTOMER_REQUEST: {D.TAKE_OVER},
 }
-DECISIONS_BY_KIND = {
-    EscalationKind.APPROVAL: {"approve", "edit", "reject", "take_over"},
-    EscalationKind.FAILURE: {"take_over"},
-    EscalationKind.FOLLOW_UP: {"take_over"},
-    EscalationKind.CUSTOMER_REQUEST: {"take_over"},
-}
-# A refund or cancellation that failed at the gateway: retry it as approved ("approve"),
-# give it up ("reject"), or answer the customer yourself.
-RETRY_DECISIONS = {"approve", "reject", "take_over"}
+# A refund or cancellation that failed at the gateway: retry it as approved (APPROVE),
+# give it up (REJECT), or answer the customer yourself.
+RETRY_DECISIONS: set[str] = {D.APPROVE, D.REJECT, D.TAKE_OVER}
 
 
 def decisions_allowed(escalation: Escalation) -> set[str]:
@@ -61,7 +58,7 @@ def escalation_record_wait(
     reason: str,
     summary: str,
     package: dict[str, Any],
-    actions: list[dict[str, Any]] | None = None,
+    actions: list[PendingAction] | None = None,
 ) -> Escalation:
     """Record (once) that the run waits for a person, and tell the consoles."""
     actions = actions or []
@@ -99,8 +96,16 @@ def _refuse_if_decided(escalation: Escalation) -> None:
         who = escalation.decided_by.username if escalation.decided_by else "someone"
         when = escalation.decided_at.isoformat() if escalation.decided_at else ""
         decision = (escalation.decision or {}).get("decision", "")
-        done = PAST_TENSE.get(decision, "decided")
+        done = _past_tense(decision)
         raise DomainError("already_decided", done=done, who=who, when=when)
+
+
+def _past_tense(decision: str) -> str:
+    """The decision as the (English) error message names it: "approved", "taken over"."""
+    if decision not in D.values:
+        return "decided"
+    with translation.override(None):  # the untranslated label: DomainError text is English
+        return str(D(decision).label)
 
 
 def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
@@ -188,12 +193,14 @@ def _validated(
 ) -> dict[str, Any]:
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
-        raise DomainError("invalid_decision", decision=repr(decision), allowed=sorted(allowed))
-    if decision == "reject" and not reason.strip():
+        raise DomainError(
+            "invalid_decision", decision=repr(decision), allowed=sorted(map(str, allowed))
+        )
+    if decision == D.REJECT and not reason.strip():
         raise DomainError("reason_required")
-    if decision == "take_over" and not reply.strip():
+    if decision == D.TAKE_OVER and not reply.strip():
         raise DomainError("reply_required")
-    if decision == "edit":
+    if decision == D.EDIT:
         _check_edit(escalation, params, reply)
     return {"decision": decision, "params": params, "reason": reason, "reply": reply}
 
@@ -262,7 +269,7 @@ def newest_wait_status() -> Subquery:
     return Subquery(newest)
 
 
-def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
+def decisions_for_wait(*, wait_key: str) -> dict[str, Decision]:
     """The decision a person gave the run's current wait, by action id (empty while it is
     undecided). Only that wait's: an earlier approval never answers a later retry."""
     escalation = Escalation.objects.filter(
@@ -270,4 +277,5 @@ def decisions_for_wait(*, wait_key: str) -> dict[str, dict[str, Any]]:
     ).first()
     if escalation is None:
         return {}
-    return {action["action_id"]: dict(escalation.decision or {}) for action in escalation.actions}
+    decision = cast(Decision, dict(escalation.decision or {}))
+    return {action["action_id"]: decision for action in escalation.actions}

@@ -21,6 +21,8 @@ from agents.graph.db_connections import releases_db_connection
 from agents.graph.gated_actions import carry_out
 from agents.graph.run_context import run_context
 from agents.graph.state import InquiryState
+from agents.models import InquiryStatus
+from agents.shapes import PendingAction
 
 
 def approval_request(state: InquiryState) -> dict[str, Any]:
@@ -134,7 +136,7 @@ def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
 
 
 def route_after_decisions(state: InquiryState) -> str:
-    if state.get("status") == "handled_by_human":
+    if state.get("status") == InquiryStatus.HANDLED_BY_HUMAN:
         return "finalize"
     if waits_on_a_retry(state):
         return "acknowledge"  # the customer hears of the delay; the run waits for a person
@@ -154,7 +156,7 @@ def _latest_per_action(
     return [r for r in earlier if r["action_id"] not in retried] + results
 
 
-def _as_failed(pending: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any]:
+def _as_failed(pending: list[PendingAction], result: dict[str, Any]) -> PendingAction:
     """The failed action as a person would retry it: with the parameters that were approved."""
     action = next(a for a in pending if a["action_id"] == result["action_id"])
     at_risk = result["params"].get("amount", action.get("amount_at_risk", 0))

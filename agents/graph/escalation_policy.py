@@ -7,12 +7,15 @@ from the wording of a reply.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from agents.graph.schemas import HELD
+from agents.models import EscalationKind
+from agents.shapes import EnvelopeDict, PendingAction
+from agents.vocabulary import CONTACT_HUMAN, GATED_SKILLS
 
-EscalationKind = Literal["approval", "failure", "follow_up", "customer_request"]
 ReasonCategory = Literal[
     "approval_required",
     "tool_failure",
@@ -35,17 +38,17 @@ class Escalation:
         return asdict(self)
 
 
-def failed_agents(envelopes: dict[str, dict[str, Any]]) -> list[str]:
+def failed_agents(envelopes: Mapping[str, EnvelopeDict]) -> list[str]:
     return sorted(agent for agent, env in envelopes.items() if env["status"] == "error")
 
 
-def useful_results(envelopes: dict[str, dict[str, Any]]) -> list[str]:
+def useful_results(envelopes: Mapping[str, EnvelopeDict]) -> list[str]:
     return sorted(
         agent for agent, env in envelopes.items() if env["status"] != "error" and env.get("data")
     )
 
 
-def pending_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def pending_actions(envelopes: Mapping[str, EnvelopeDict]) -> list[PendingAction]:
     return [
         env["data"]["pending_action"]
         for env in envelopes.values()
@@ -53,7 +56,7 @@ def pending_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]
     ]
 
 
-def held_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def held_actions(envelopes: Mapping[str, EnvelopeDict]) -> list[dict[str, Any]]:
     """Side effects a specialist held for a person instead of running them (a flagged
     inquiry): what was asked, for the hand-off package. Nothing of them has happened."""
     return [
@@ -65,11 +68,11 @@ def held_actions(envelopes: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # The gated skills, and the tool whose result proves the request was prepared or refused.
-GATED_TOOLS = {"process_refund": "process_refund", "cancel_order": "cancel_order"}
+GATED_TOOLS: dict[str, str] = {skill: skill for skill in GATED_SKILLS}
 
 
 def unprepared_requests(
-    envelopes: dict[str, dict[str, Any]], plan: list[dict[str, Any]]
+    envelopes: Mapping[str, EnvelopeDict], plan: list[dict[str, Any]]
 ) -> list[str]:
     """Refund and cancellation requests that were neither prepared nor refused.
 
@@ -88,7 +91,7 @@ def unprepared_requests(
 
 def assess(
     *,
-    envelopes: dict[str, dict[str, Any]],
+    envelopes: Mapping[str, EnvelopeDict],
     intent: str,
     injection_suspected: bool,
     plan: list[dict[str, Any]] | None = None,
@@ -108,43 +111,54 @@ def assess(
         if held:
             note += f"; also held for a person: {held}"
         return Escalation(
-            "approval", "approval_required", f"approval needed: {kinds}{note}", failed
+            EscalationKind.APPROVAL, "approval_required", f"approval needed: {kinds}{note}", failed
         )
     if unprepared:
         summary = f"could not prepare: {', '.join(unprepared)}; a person must handle it"
         summary += f"; also held for a person: {held}" if held else ""
-        return Escalation("failure", "action_failed", summary, failed)
+        return Escalation(EscalationKind.FAILURE, "action_failed", summary, failed)
     if held:
         # Nothing ran: the customer is told a person follows up, an operator decides.
         summary = f"held for a person, not done: {held}{flag}"
-        return Escalation("follow_up", "policy_restriction", summary, failed)
+        return Escalation(EscalationKind.FOLLOW_UP, "policy_restriction", summary, failed)
     if failed and not useful:
         return Escalation(
-            "failure", "tool_failure", f"no specialist could answer: {', '.join(failed)}", failed
+            EscalationKind.FAILURE,
+            "tool_failure",
+            f"no specialist could answer: {', '.join(failed)}",
+            failed,
         )
     if len(failed) >= 2:
         return Escalation(
-            "follow_up",
+            EscalationKind.FOLLOW_UP,
             "tool_failure",
             f"partial answer sent; not checked: {', '.join(failed)}",
             failed,
         )
-    if intent == "contact_human":
+    if intent == CONTACT_HUMAN:
         return Escalation(
-            "customer_request", "customer_request", "the customer asked for a person", failed
+            EscalationKind.CUSTOMER_REQUEST,
+            "customer_request",
+            "the customer asked for a person",
+            failed,
         )
     if _faq_found_nothing(envelopes) and len(envelopes) == 1:
         return Escalation(
-            "follow_up", "missing_knowledge", "the FAQ has no answer to this question", failed
+            EscalationKind.FOLLOW_UP,
+            "missing_knowledge",
+            "the FAQ has no answer to this question",
+            failed,
         )
     return None
 
 
 def supervisor_failure(message: str) -> Escalation:
-    return Escalation("failure", "supervisor_failure", f"the supervisor failed: {message}")
+    return Escalation(
+        EscalationKind.FAILURE, "supervisor_failure", f"the supervisor failed: {message}"
+    )
 
 
-def _faq_found_nothing(envelopes: dict[str, dict[str, Any]]) -> bool:
+def _faq_found_nothing(envelopes: Mapping[str, EnvelopeDict]) -> bool:
     faq = envelopes.get("faq")
     if not faq or faq["status"] != "success":
         return False

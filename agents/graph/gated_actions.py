@@ -9,8 +9,10 @@ the action was prepared). Errors are never retried here: a person decides (SPEC 
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any
 
+from agents.shapes import Decision, PendingAction
+from agents.vocabulary import OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError, ExternalServiceError
 from netshop.services.orders import order_cancel
@@ -18,31 +20,31 @@ from netshop.services.refunds import refund_create
 
 logger = logging.getLogger(__name__)
 
-Decision = Literal["approve", "edit", "reject", "take_over"]
-EDITABLE_PARAMS = {"process_refund": {"amount", "reason"}, "cancel_order": {"reason"}}
+EDITABLE_PARAMS: dict[str, set[str]] = {
+    Skill.PROCESS_REFUND: {"amount", "reason"},
+    Skill.CANCEL_ORDER: {"reason"},
+}
 
 
-def effective_params(action: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:
+def effective_params(action: PendingAction, decision: Decision) -> dict[str, Any]:
     """The recommended parameters, with an edit's allowed changes applied."""
     params = dict(action["params"])
-    if decision["decision"] == "edit":
+    if decision["decision"] == OperatorDecision.EDIT:
         allowed = EDITABLE_PARAMS.get(action["kind"], set())
         params.update({k: v for k, v in (decision.get("params") or {}).items() if k in allowed})
     return params
 
 
-def carry_out(
-    *, action: dict[str, Any], decision: dict[str, Any], customer_id: str
-) -> dict[str, Any]:
+def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) -> dict[str, Any]:
     """Run (or decline) one action; returns a JSON-safe outcome for the run's state."""
-    verdict: Decision = decision["decision"]
+    verdict = decision["decision"]
     base = {
         "action_id": action["action_id"],
         "kind": action["kind"],
         "decision": verdict,
         "operator": decision.get("operator", ""),
     }
-    if verdict in ("reject", "take_over"):
+    if verdict in (OperatorDecision.REJECT, OperatorDecision.TAKE_OVER):
         return {**base, "outcome": "declined", "reason": decision.get("reason", "")}
     params = effective_params(action, decision)
     try:
@@ -70,16 +72,16 @@ def carry_out(
 
 
 def _execute(
-    *, action: dict[str, Any], params: dict[str, Any], customer_id: str, actor: str
+    *, action: PendingAction, params: dict[str, Any], customer_id: str, actor: str
 ) -> dict[str, Any]:
     customer = selectors.customer_get(code=customer_id)
     order = selectors.order_get_for_customer(customer=customer, number=params["order_number"])
-    if action["kind"] == "cancel_order":
+    if action["kind"] == Skill.CANCEL_ORDER:
         cancellation = order_cancel(
             order=order, operation_id=action["action_id"], actor=actor, reason=params["reason"]
         )
         return {"authorization_released": cancellation.authorization_released}
-    if action["kind"] == "process_refund":
+    if action["kind"] == Skill.PROCESS_REFUND:
         refund = refund_create(
             order=order,
             amount=int(params["amount"]),

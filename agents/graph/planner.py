@@ -7,17 +7,19 @@ before moving on without it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from agents.cards import dependencies, execution_waves, specialist_cards
 from agents.graph.schemas import AgentName, Classification
 from agents.graph.state import PlanStep
+from agents.shapes import EnvelopeDict
+from agents.vocabulary import GATED_SKILLS
 
 MAX_REPLANS = 3
 
 # Failures a second try cannot mend: gated actions are never retried (SPEC 4.4), refusals stand.
 NOT_RETRYABLE = frozenset({"approval_required", "action_preparation_failed", "missing_context"})
-GATED_INTENTS = frozenset({"process_refund", "cancel_order"})
 
 # The intents a specialist works on: the skills its card declares (SPEC 3.1).
 INTENT_OF_AGENT: dict[AgentName, tuple[str, ...]] = {
@@ -64,7 +66,7 @@ def make_plan(classification: Classification) -> list[PlanStep]:
 
 
 def settle(
-    plan: list[PlanStep], envelopes: dict[str, dict[str, Any]]
+    plan: list[PlanStep], envelopes: Mapping[str, EnvelopeDict]
 ) -> tuple[list[PlanStep], list[dict[str, Any]]]:
     """Settle running steps from their envelopes; returns the new plan and its revisions."""
     new_plan: list[PlanStep] = []
@@ -89,12 +91,12 @@ def settle(
     return new_plan, revisions
 
 
-def _retryable(step: PlanStep, envelope: dict[str, Any]) -> bool:
+def _retryable(step: PlanStep, envelope: EnvelopeDict) -> bool:
     """Reads may be tried again; a refund or cancellation step never is (SPEC 4.4)."""
-    return envelope.get("error_code") not in NOT_RETRYABLE and step["intent"] not in GATED_INTENTS
+    return envelope.get("error_code") not in NOT_RETRYABLE and step["intent"] not in GATED_SKILLS
 
 
-def _revision(step: PlanStep, envelope: dict[str, Any], decision: str) -> dict[str, Any]:
+def _revision(step: PlanStep, envelope: EnvelopeDict, decision: str) -> dict[str, Any]:
     return {
         "kind": "revision",
         "step": step["step"],

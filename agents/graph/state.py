@@ -12,9 +12,8 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-RunStatus = Literal[
-    "running", "awaiting_approval", "resolved", "escalated", "handled_by_human", "failed"
-]
+from agents.models import InquiryStatus
+from agents.shapes import Decision, EnvelopeDict, HandoffReceipt, PendingAction
 
 
 def merge_dicts(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
@@ -53,19 +52,19 @@ class InquiryState(InquiryInput, total=False):
     """The current plan; replaced whole whenever the executor or re-planner changes it."""
     plan_history: Annotated[list[dict[str, Any]], operator.add]
     """Every plan and revision, with why it was made."""
-    envelopes: Annotated[dict[str, dict[str, Any]], merge_dicts]
+    envelopes: Annotated[dict[str, EnvelopeDict], merge_dicts]
     """Each specialist's latest ``Envelope`` by agent name."""
     transcripts: Annotated[dict[str, list[dict[str, Any]]], merge_dicts]
     """Each specialist's own messages (model turns and tool messages), serialised."""
-    pending_actions: list[dict[str, Any]]
+    pending_actions: list[PendingAction]
     """Refunds and cancellations prepared by specialists, waiting for a person."""
-    decisions: dict[str, dict[str, Any]]
+    decisions: dict[str, Decision]
     """The operators' decisions by action id, as resumed into the run."""
     action_results: list[dict[str, Any]]
     """What happened to each pending action (executed, refused, declined)."""
     errors: Annotated[list[dict[str, Any]], operator.add]
     """Failures met on the way (agent, code, message), for the hand-off package."""
-    receipts: Annotated[list[dict[str, Any]], operator.add]
+    receipts: Annotated[list[HandoffReceipt], operator.add]
     """Content-free hand-off receipts (seed 002)."""
     escalation: dict[str, Any] | None
     """Why a person must look at this inquiry (kind, reason, summary), if they must."""
@@ -74,4 +73,5 @@ class InquiryState(InquiryInput, total=False):
     reply: str
     operator_reply: str
     """A reply an operator wrote with their edit: sent instead of the writer's."""
-    status: RunStatus
+    status: InquiryStatus
+    """The run's status: the inquiry's own vocabulary (checkpointed as the plain value)."""

@@ -19,6 +19,7 @@ from agents.graph.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
 from agents.graph.schemas import Classification
 from agents.graph.state import InquiryState
 from agents.handoffs.delegation import build_handoff
+from agents.models import EscalationKind, InquiryStatus
 from agents.offline.understanding.text import language_evident
 
 logger = logging.getLogger(__name__)
@@ -124,15 +125,15 @@ def _write(state: InquiryState) -> str:
 def finalize(state: InquiryState) -> dict[str, Any]:
     """Settle the run's status from its escalation and the operators' decisions."""
     escalation = state.get("escalation")
-    if state.get("status") == "handled_by_human":
+    if state.get("status") == InquiryStatus.HANDLED_BY_HUMAN:
         return {}
-    if escalation and escalation["kind"] in ("failure", "follow_up", "customer_request"):
-        return {"status": "escalated"}
-    return {"status": "resolved"}
+    if escalation and escalation["kind"] != EscalationKind.APPROVAL:
+        return {"status": InquiryStatus.ESCALATED}
+    return {"status": InquiryStatus.RESOLVED}
 
 
 def route_after_classify(state: InquiryState) -> str:
-    return "finalize" if state.get("status") == "escalated" else "plan"
+    return "finalize" if state.get("status") == InquiryStatus.ESCALATED else "plan"
 
 
 def reply_brief(state: InquiryState) -> dict[str, Any]:
@@ -188,7 +189,7 @@ def _customer_safe(value: Any) -> Any:
 def _escalate_now(message: str) -> dict[str, Any]:
     escalation = escalation_policy.supervisor_failure(message)
     return {
-        "status": "escalated",
+        "status": InquiryStatus.ESCALATED,
         "escalation": escalation.as_dict(),
         "errors": [{"agent": "supervisor", "code": "supervisor_failure", "message": message}],
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.models import InquiryStatus
 from netshop.audit import AuditAction, audit_record
 
 
@@ -176,7 +177,7 @@ def run_progress(inquiry: Any, state: dict[str, Any], previous: dict[str, Any]) 
 
 
 def _reply_author(inquiry: Any, state: dict[str, Any]) -> str:
-    if inquiry.status == "handled_by_human":
+    if inquiry.status == InquiryStatus.HANDLED_BY_HUMAN:
         operators = [d.get("operator") for d in state.get("decisions", {}).values()]
         return next((name for name in operators if name), "operator")
     return SUPERVISOR

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, cast
 
@@ -23,6 +24,7 @@ from agents.graph.schemas import AgentName, Envelope, Handoff
 from agents.graph.state import InquiryState, PlanStep
 from agents.handoffs import receipts
 from agents.handoffs.receipts import handoff_receipt
+from agents.shapes import EnvelopeDict
 from agents.specialists import SPECIALISTS
 from agents.specialists.envelopes import envelope_from
 from agents.specialists.loop import build_specialist_graph
@@ -47,7 +49,7 @@ def specialist_graph(agent: AgentName) -> CompiledStateGraph:
     return build_specialist_graph(SPECIALISTS[agent])
 
 
-def found_order(envelopes: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+def found_order(envelopes: Mapping[str, EnvelopeDict]) -> dict[str, Any] | None:
     """The order the Order agent settled on, if it found exactly one."""
     order_env = envelopes.get("order")
     if not order_env or order_env["status"] == "error":

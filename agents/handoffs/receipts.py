@@ -17,6 +17,8 @@ from typing import Any, Literal, get_args
 from django.utils import timezone
 
 from agents.cards import route_contract_version, specialist_cards
+from agents.models import InquiryStatus
+from agents.shapes import HandoffReceipt
 
 Verdict = Literal[
     "ROUTE_REJECTED",
@@ -47,7 +49,7 @@ def handoff_receipt(
     attempt: int,
     required: tuple[str, ...],
     context: dict[str, Any],
-) -> dict[str, Any]:
+) -> HandoffReceipt:
     """The receipt opened when the supervisor dispatches a step to a specialist."""
     attempt_id = f"{step}.{attempt}"
     present = [key for key in required if key in context]
@@ -69,13 +71,13 @@ def handoff_receipt(
     }
 
 
-def started(receipt: dict[str, Any], *, node: str) -> dict[str, Any]:
+def started(receipt: HandoffReceipt, *, node: str) -> HandoffReceipt:
     attempt_id = receipt["handoff_id"].split(":", 1)[1]
     start = {"node": node, "at": timezone.now().isoformat(), "attempt_id": attempt_id}
     return {**receipt, "control": {"active_agent": receipt["receiver"]}, "start": start}
 
 
-def closed(receipt: dict[str, Any], *, envelope_status: str) -> dict[str, Any]:
+def closed(receipt: HandoffReceipt, *, envelope_status: str) -> HandoffReceipt:
     """The specialist's envelope answers the hand-off's tool call."""
     return {**receipt, "closed": True, "envelope_status": envelope_status}
 
@@ -84,7 +86,7 @@ def declared_routes() -> set[str]:
     return set(specialist_cards())
 
 
-def classify(receipt: dict[str, Any], *, routes: set[str] | None = None) -> Verdict:
+def classify(receipt: HandoffReceipt, *, routes: set[str] | None = None) -> Verdict:
     """The first verdict that applies, in the priority order of SPEC section 6."""
     if receipt.get("receiver") not in (routes if routes is not None else declared_routes()):
         return "ROUTE_REJECTED"
@@ -104,7 +106,7 @@ def classify(receipt: dict[str, Any], *, routes: set[str] | None = None) -> Verd
     return "HEALTHY"
 
 
-def _outcome_confirmed(receipt: dict[str, Any]) -> bool:
+def _outcome_confirmed(receipt: HandoffReceipt) -> bool:
     checks = receipt.get("outcome_checks") or []
     return (
         bool(checks) and all(c.get("result") for c in checks) and not receipt.get("run_waits_open")
@@ -118,7 +120,7 @@ def finalized_receipts(
     customer_id: str,
     wait: Any | None,
     state_persisted: bool,
-) -> list[dict[str, Any]]:
+) -> list[HandoffReceipt]:
     """The run's receipts as they stand now: waits and outcome checks added, each classified.
 
     ``wait`` is the escalation the run waits on, if it waits (its owner, reason, deadline and
@@ -126,16 +128,18 @@ def finalized_receipts(
     """
     from agents.handoffs.verifiers import outcome_checks
 
-    latest: dict[str, dict[str, Any]] = {}
+    latest: dict[str, HandoffReceipt] = {}
     for receipt in state.get("receipts", []):
         latest[receipt["handoff_id"]] = receipt
     last_of_agent = {r["receiver"]: r["handoff_id"] for r in latest.values()}
     waiting_agents = {a["agent"] for a in state.get("pending_actions", [])}
-    checks = outcome_checks(state, customer_id=customer_id) if status == "resolved" else {}
+    checks = (
+        outcome_checks(state, customer_id=customer_id) if status == InquiryStatus.RESOLVED else {}
+    )
     routes = declared_routes()
     finished = []
     for handoff_id, receipt in latest.items():
-        receipt = dict(receipt)
+        receipt = HandoffReceipt(**receipt)  # a copy: the state's receipt stays as it was
         agent = receipt["receiver"]
         if last_of_agent.get(agent) == handoff_id:
             receipt = _with_outcome(
@@ -147,14 +151,14 @@ def finalized_receipts(
 
 
 def _with_outcome(
-    receipt: dict[str, Any],
+    receipt: HandoffReceipt,
     agent: str,
     waiting_agents: set[str],
     wait: Any | None,
     state_persisted: bool,
     checks: dict[str, list[dict[str, Any]]],
     status: str,
-) -> dict[str, Any]:
+) -> HandoffReceipt:
     if agent in waiting_agents and wait is not None:
         receipt["wait"] = {
             "owner": wait.owner,
@@ -162,9 +166,9 @@ def _with_outcome(
             "deadline": wait.deadline.isoformat() if wait.deadline else None,
             "resume_token_id": str(wait.resume_token_id) if wait.resume_token_id else None,
             "state_persisted": state_persisted,
-            "open": status == "awaiting_approval",
+            "open": status == InquiryStatus.AWAITING_APPROVAL,
         }
     if agent in checks:
         receipt["outcome_checks"] = checks[agent]
-        receipt["claims_complete"] = status == "resolved"
+        receipt["claims_complete"] = status == InquiryStatus.RESOLVED
     return receipt

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.adapters.carrier import get_carrier
 from netshop.adapters.gateway import get_gateway
@@ -52,8 +53,8 @@ def outcome_checks(state: dict[str, Any], *, customer_id: str) -> dict[str, list
     for result in state.get("action_results", []):
         if result.get("outcome") != "executed":
             continue
-        agent = "payment" if result["kind"] == "process_refund" else "order"
-        if result["kind"] == "process_refund":
+        agent = "payment" if result["kind"] == Skill.PROCESS_REFUND else "order"
+        if result["kind"] == Skill.PROCESS_REFUND:
             checks[agent].append(_check("gateway_refund", _refund_recorded(result["action_id"])))
         else:
             number = result["params"]["order_number"]

@@ -11,6 +11,7 @@ from typing import Any
 from agents.offline import formatting as fmt
 from agents.offline.labels import ACTION_TARGET, FALLBACK
 from agents.offline.reply import Reply, as_dict, as_list, refusal_sentence
+from agents.vocabulary import OperatorDecision, Skill
 
 _STOP = {"ja": "。", "en": "."}
 
@@ -25,9 +26,9 @@ def _pending(reply: Reply, action: dict[str, Any]) -> str:
     params = as_dict(action.get("params"))
     order_ref = fmt.order_ref(reply.lang, params.get("order_number"))
     reply.follow_up_promised = True
-    if action.get("kind") == "cancel_order":
+    if action.get("kind") == Skill.CANCEL_ORDER:
         return reply.say("pending_cancel", order_ref=order_ref)
-    if action.get("kind") != "process_refund":
+    if action.get("kind") != Skill.PROCESS_REFUND:
         return reply.say("follow_up")
     amount = fmt.yen(reply.lang, params.get("amount"))
     if not amount:
@@ -61,7 +62,7 @@ def _target(reply: Reply, kind: str, order_ref: str) -> str:
 
 
 def _executed(reply: Reply, result: dict[str, Any], order_ref: str) -> str:
-    if result.get("kind") == "cancel_order":
+    if result.get("kind") == Skill.CANCEL_ORDER:
         sentences = [reply.say("cancel_done", order_ref=order_ref)]
         if result.get("authorization_released"):
             sentences.append(reply.say("authorization_released"))
@@ -75,7 +76,7 @@ def _executed(reply: Reply, result: dict[str, Any], order_ref: str) -> str:
 
 
 def _declined(reply: Reply, result: dict[str, Any], target: str) -> str:
-    if result.get("decision") == "take_over":
+    if result.get("decision") == OperatorDecision.TAKE_OVER:
         reply.follow_up_promised = True
         return reply.say("taken_over", target=target)
     sentences = [reply.say("declined", target=target)]

@@ -17,16 +17,17 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
+from agents.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
 
 # Which order a request is most likely about, by intent: order statuses in preference order.
 PREFERRED_STATUSES: dict[str, tuple[str, ...]] = {
-    "cancel_order": ("pending", "confirmed"),
+    Skill.CANCEL_ORDER: ("pending", "confirmed"),
     "track_shipment": ("shipped", "confirmed", "delivered"),
     "arrange_redelivery": ("shipped",),
     "change_delivery_date": ("shipped", "confirmed"),
-    "process_refund": ("delivered", "shipped"),
+    Skill.PROCESS_REFUND: ("delivered", "shipped"),
     "check_payment_status": ("delivered", "shipped", "confirmed", "pending"),
     "apply_coupon": ("delivered", "shipped"),
 }
@@ -76,7 +77,7 @@ def _choose(
         return _order_turn(context, inquiry, results)
     if "track_shipment" in tools:
         return _shipping_turn(context, results)
-    if "process_refund" in tools:
+    if Skill.PROCESS_REFUND in tools:
         return _payment_turn(context, inquiry, results)
     if "search_faq" in tools:
         return _faq_turn(context, inquiry, results)
@@ -86,7 +87,7 @@ def _choose(
 def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
     intent = context.get("intent", "get_order_details")
     entities = context.get("entities", {})
-    if "get_order_details" in results or "cancel_order" in results:
+    if "get_order_details" in results or Skill.CANCEL_ORDER in results:
         return []
     if intent == "search_orders" and "search_orders" not in results:
         return [("search_orders", _search_args(entities))]
@@ -99,10 +100,10 @@ def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) 
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
     calls: list[Call] = [("get_order_details", {"order_number": number})]
-    if intent == "cancel_order":
+    if intent == Skill.CANCEL_ORDER:
         calls.append(
             (
-                "cancel_order",
+                Skill.CANCEL_ORDER,
                 {"order_number": number, "reason": _reason(inquiry, "customer request")},
             )
         )
@@ -183,7 +184,7 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
     number = _order_number(context)
     if number is None:
         return []
-    if intent == "process_refund":
+    if intent == Skill.PROCESS_REFUND:
         args: dict[str, Any] = {
             "order_number": number,
             "reason": _reason(inquiry, "customer request"),
@@ -191,7 +192,7 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
         amounts = context.get("entities", {}).get("amounts", [])
         if amounts:
             args["amount"] = max(amounts)
-        return [("process_refund", args)]
+        return [(Skill.PROCESS_REFUND, args)]
     return [("check_payment_status", {"order_number": number})]
 
 

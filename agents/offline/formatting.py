@@ -11,6 +11,8 @@ import re
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from netshop import money
+
 SHOP_TZ: Final = ZoneInfo("Asia/Tokyo")
 JA_WEEKDAYS: Final = "月火水木金土日"
 EN_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -25,14 +27,8 @@ _WINDOW_RE: Final = re.compile(r"^(\d{1,2})-(\d{1,2})$")
 
 
 def yen(lang: str, amount: object) -> str:
-    """12800 -> "12,800円" (ja) or "¥12,800" (en)."""
-    if isinstance(amount, bool) or not isinstance(amount, int | float | str):
-        return ""
-    try:
-        value = int(amount)
-    except ValueError:
-        return ""
-    return f"{value:,}円" if lang == "ja" else f"¥{value:,}"
+    """12800 -> "12,800円" (ja) or "¥12,800" (en): the shop's one formatter, in ``lang``."""
+    return money.yen(amount, language=lang)
 
 
 def moment_of(value: object) -> dt.datetime | None:

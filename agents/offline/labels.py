@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from agents.vocabulary import Skill
+
 Words = dict[str, dict[str, str]]
 
 ORDER_STATUS: Final[Words] = {
@@ -84,11 +86,11 @@ TOOL: Final[Words] = {
     "ja": {
         "search_orders": "ご注文の検索",
         "get_order_details": "ご注文内容の確認",
-        "cancel_order": "ご注文のキャンセル",
+        Skill.CANCEL_ORDER: "ご注文のキャンセル",
         "track_shipment": "配送状況の確認",
         "arrange_redelivery": "再配達のお手続き",
         "change_delivery_date": "お届け日の変更",
-        "process_refund": "返金のお手続き",
+        Skill.PROCESS_REFUND: "返金のお手続き",
         "check_payment_status": "お支払い状況の確認",
         "apply_coupon": "クーポンの発行",
         "search_faq": "ご質問への回答",
@@ -97,11 +99,11 @@ TOOL: Final[Words] = {
     "en": {
         "search_orders": "the order search",
         "get_order_details": "the order lookup",
-        "cancel_order": "the cancellation",
+        Skill.CANCEL_ORDER: "the cancellation",
         "track_shipment": "the tracking check",
         "arrange_redelivery": "the redelivery",
         "change_delivery_date": "the delivery date change",
-        "process_refund": "the refund",
+        Skill.PROCESS_REFUND: "the refund",
         "check_payment_status": "the payment check",
         "apply_coupon": "the coupon",
         "search_faq": "your question",
@@ -111,10 +113,13 @@ TOOL: Final[Words] = {
 
 # An approval-gated action, as the object of a sentence ("{target} is being reviewed").
 ACTION_TARGET: Final[Words] = {
-    "ja": {"process_refund": "{order_ref}の返金", "cancel_order": "{order_ref}のキャンセル"},
+    "ja": {
+        Skill.PROCESS_REFUND: "{order_ref}の返金",
+        Skill.CANCEL_ORDER: "{order_ref}のキャンセル",
+    },
     "en": {
-        "process_refund": "the refund for {order_ref}",
-        "cancel_order": "the cancellation of {order_ref}",
+        Skill.PROCESS_REFUND: "the refund for {order_ref}",
+        Skill.CANCEL_ORDER: "the cancellation of {order_ref}",
     },
 }
 

@@ -26,6 +26,7 @@ from agents.runs.checkpointer import get_checkpointer
 from agents.runs.lease import run_lease
 from agents.runs.outcome import FINAL_STATUSES, RunOutcome
 from agents.runs.recording import inquiry_mark_running, inquiry_record_crash, inquiry_record_run
+from agents.shapes import Decision
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
         return _advance(inquiry)
 
 
-def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, dict[str, Any]]) -> RunOutcome:
+def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOutcome:
     """Resume a waiting run with decisions keyed by action id, in this process."""
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
     graph = support_graph()

@@ -19,7 +19,7 @@ from agents.events import inquiry_payload, publish
 from agents.graph import escalation_policy
 from agents.handoffs import audit_trail
 from agents.handoffs.receipts import finalized_receipts
-from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.outcome import FINAL_STATUSES, RunOutcome
 from netshop.audit import audit_batch
 from netshop.transactions import retry_conflicts
@@ -121,7 +121,7 @@ def _record_wait(
     return escalation_record_wait(
         inquiry=inquiry,
         wait_key=wait_key,
-        kind=escalation.get("kind", "approval" if actions else "failure"),
+        kind=escalation.get("kind", EscalationKind.APPROVAL if actions else EscalationKind.FAILURE),
         reason=escalation.get("reason", "approval_required" if actions else "tool_failure"),
         summary=escalation.get("summary", ""),
         package=handoff_package(state),

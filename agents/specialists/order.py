@@ -11,6 +11,7 @@ from langchain_core.tools import tool
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.specialists.spec import ApprovalRequired, Specialist
+from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.services.policy_checks import cancel_checks, raise_first_failure
 
@@ -82,8 +83,8 @@ def cancel_order(order_number: str, reason: str, config: RunnableConfig) -> dict
     facts = selectors.order_facts(order=order, reload=False)
     raise ApprovalRequired(
         {
-            "action_id": stable_operation_id(context.inquiry_id, "cancel_order", order.number),
-            "kind": "cancel_order",
+            "action_id": stable_operation_id(context.inquiry_id, Skill.CANCEL_ORDER, order.number),
+            "kind": Skill.CANCEL_ORDER,
             "agent": "order",
             "params": {"order_number": order.number, "reason": reason or "customer request"},
             "amount_at_risk": facts["total"],
@@ -97,6 +98,6 @@ SPECIALIST = Specialist(
     agent="order",
     prompt=PROMPT,
     tools=(search_orders, get_order_details, cancel_order),
-    approval_required=frozenset({"cancel_order"}),
+    approval_required=frozenset({Skill.CANCEL_ORDER}),
     direct_tools=frozenset({"get_order_details"}),
 )

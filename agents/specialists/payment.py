@@ -12,6 +12,7 @@ from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.spec import ApprovalRequired, Specialist
+from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
@@ -127,6 +128,6 @@ SPECIALIST = Specialist(
     agent="payment",
     prompt=PROMPT,
     tools=(check_payment_status, process_refund, apply_coupon),
-    approval_required=frozenset({"process_refund"}),
+    approval_required=frozenset({Skill.PROCESS_REFUND}),
     side_effects=frozenset({"apply_coupon"}),
 )

@@ -14,6 +14,7 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool
 
 from agents.graph.schemas import AgentName
+from agents.shapes import PendingAction
 
 Fallback = Callable[[dict[str, Any], RunnableConfig], dict[str, Any]]
 
@@ -42,6 +43,6 @@ class Specialist:
 class ApprovalRequired(Exception):  # noqa: N818  (a signal, not an error)
     """Raised by an approval-gated tool with the prepared action instead of executing it."""
 
-    def __init__(self, action: dict[str, Any]) -> None:
+    def __init__(self, action: PendingAction) -> None:
         super().__init__(action.get("kind", "action"))
         self.action = action

@@ -13,13 +13,14 @@ from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
 from agents.graph.state import merge_dicts
+from agents.shapes import PendingAction
 
 
 class SpecialistState(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     results: Annotated[dict[str, Any], merge_dicts]
     errors: Annotated[list[dict[str, Any]], operator.add]
-    pending_action: dict[str, Any] | None
+    pending_action: PendingAction | None
     answered: bool
     turns: int
     failure: dict[str, Any] | None

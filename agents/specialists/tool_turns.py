@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from agents.graph.run_context import run_context
 from agents.graph.schemas import HELD
+from agents.shapes import PendingAction
 from agents.specialists.retries import invoke_retrying
 from agents.specialists.spec import ApprovalRequired, Specialist
 from agents.specialists.state import SpecialistState
@@ -56,7 +57,7 @@ class ToolTurn:
         self.messages: list[AnyMessage] = []
         self.results: dict[str, Any] = {}
         self.errors: list[dict[str, Any]] = []
-        self.pending_action: dict[str, Any] | None = None
+        self.pending_action: PendingAction | None = None
 
     def run(self, calls: list[ToolCall]) -> SpecialistState:
         for call in calls:

@@ -28,6 +28,7 @@ from netshop.models import (
     Shipment,
     ShipmentStatus,
 )
+from netshop.money import yen
 
 SHOP_TZ: Final = ZoneInfo("Asia/Tokyo")
 SLOT_WINDOWS: Final = ("08-12", "12-14", "14-16", "16-18", "18-21")
@@ -65,10 +66,6 @@ def raise_first_failure(checks: list[PolicyCheck]) -> None:
 def shop_today() -> dt.date:
     """Today in Japan: delivery slots and windows are the shop's local dates."""
     return timezone.localdate(timezone=SHOP_TZ)
-
-
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
 
 
 # --- Orders and payments -------------------------------------------------------------------

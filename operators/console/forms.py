@@ -13,17 +13,18 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from operators.console.labels import KIND_LABELS, REASON_LABELS, REASONS
+from agents.models import EscalationKind
+from agents.vocabulary import OperatorDecision
+from operators.console.labels import REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
-DECISIONS = ("approve", "edit", "reject", "take_over")
 
 
 class QueueFilterForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Kind"),
         required=False,
-        choices=[("", _("all kinds")), *KIND_LABELS.items()],
+        choices=[("", _("all kinds")), *EscalationKind.choices],
     )
     reason = forms.ChoiceField(
         label=_("Reason"),
@@ -54,7 +55,7 @@ class QueueFilterForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    decision = forms.ChoiceField(choices=[(d, d) for d in DECISIONS])
+    decision = forms.ChoiceField(choices=OperatorDecision.choices)
     amount = forms.IntegerField(label=_("Amount (¥)"), required=False)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=500)
     reply = forms.CharField(
@@ -68,7 +69,7 @@ class DecisionForm(forms.Form):
         """Arguments for ``escalation_decide`` (an edit carries only what the operator set)."""
         data = self.cleaned_data
         params: dict[str, Any] = {}
-        if data["decision"] == "edit":
+        if data["decision"] == OperatorDecision.EDIT:
             if data.get("amount") is not None:
                 params["amount"] = data["amount"]
             if data.get("reason"):
@@ -77,8 +78,10 @@ class DecisionForm(forms.Form):
         return {
             "decision": decision,
             "params": params,
-            "reason": (data.get("reason") or "") if decision == "reject" else "",
-            "reply": (data.get("reply") or "") if decision in ("take_over", "edit") else "",
+            "reason": (data.get("reason") or "") if decision == OperatorDecision.REJECT else "",
+            "reply": (data.get("reply") or "")
+            if decision in (OperatorDecision.TAKE_OVER, OperatorDecision.EDIT)
+            else "",
         }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, get_args
 
 from django.utils.functional import Promise
@@ -9,13 +10,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
+from agents.models import EscalationKind, InquiryStatus
+from agents.vocabulary import OperatorDecision, Skill
 
-KIND_LABELS: dict[str, Promise] = {
-    "approval": _("approval needed"),
-    "failure": _("failure"),
-    "follow_up": _("follow-up"),
-    "customer_request": _("customer asked for a person"),
-}
+# Re-exported: the console's error messages format money through ``labels.yen``.
+from netshop.money import yen as yen
+
+Label = str | Promise
+
+# The models' and the vocabulary's own labels, by code (defined once, there).
+KIND_LABELS: Mapping[str, Label] = dict(EscalationKind.choices)
+DECISION_LABELS: Mapping[str, Label] = dict(OperatorDecision.choices)
+INQUIRY_STATUS_LABELS: Mapping[str, Label] = dict(InquiryStatus.choices)
 
 REASON_LABELS: dict[str, Promise] = {
     "approval_required": _("approval required"),
@@ -29,15 +35,8 @@ REASON_LABELS: dict[str, Promise] = {
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 
 ACTION_LABELS: dict[str, Promise] = {
-    "process_refund": _("Refund"),
-    "cancel_order": _("Order cancellation"),
-}
-
-DECISION_LABELS: dict[str, Promise] = {
-    "approve": _("approved"),
-    "edit": _("approved with changes"),
-    "reject": _("rejected"),
-    "take_over": _("taken over"),
+    Skill.PROCESS_REFUND: _("Refund"),
+    Skill.CANCEL_ORDER: _("Order cancellation"),
 }
 
 EVENT_LABELS: dict[str, Promise] = {
@@ -50,29 +49,12 @@ EVENT_LABELS: dict[str, Promise] = {
     "run.step": _("Run step"),
 }
 
-INQUIRY_STATUS_LABELS: dict[str, Promise] = {
-    "queued": _("queued"),
-    "running": _("running"),
-    "awaiting_approval": _("awaiting approval"),
-    "resolved": _("resolved"),
-    "escalated": _("escalated"),
-    "handled_by_human": _("handled by a person"),
-    "failed": _("failed"),
-}
 
-
-def label(labels: dict[str, Promise], code: str | None) -> str:
+def label(labels: Mapping[str, Label], code: str | None) -> str:
     """The label for ``code``; an unknown code is shown as itself."""
     if not code:
         return ""
     return str(labels.get(code, code))
-
-
-def yen(amount: Any) -> str:
-    try:
-        return f"¥{int(amount):,}"
-    except (TypeError, ValueError):
-        return ""
 
 
 def duration(minutes: int) -> str:
@@ -105,11 +87,11 @@ def actions_phrase(actions: list[dict[str, Any]]) -> str:
 def _action_phrase(action: dict[str, Any]) -> str:
     params = action.get("params") or {}
     order = params.get("order_number", "?")
-    if action.get("kind") == "process_refund":
+    if action.get("kind") == Skill.PROCESS_REFUND:
         return gettext("refund of %(amount)s to %(order)s") % {
             "amount": yen(params.get("amount")),
             "order": order,
         }
-    if action.get("kind") == "cancel_order":
+    if action.get("kind") == Skill.CANCEL_ORDER:
         return gettext("cancellation of %(order)s") % {"order": order}
     return f"{action.get('kind')} ({order})"

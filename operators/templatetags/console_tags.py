@@ -8,6 +8,8 @@ from typing import Any
 
 from django import template
 
+from agents.vocabulary import OperatorDecision
+from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
 from operators.console.preferences import COMMON_TIME_ZONES
@@ -18,7 +20,15 @@ register = template.Library()
 
 @register.filter
 def yen(amount: Any) -> str:
-    return labels.yen(amount)
+    """An amount as the console shows it: "¥12,800" (the shop's one formatter)."""
+    return money.yen(amount)
+
+
+@register.simple_tag
+def decision_values() -> type[OperatorDecision]:
+    """The decisions by name, for forms: ``{% decision_values as D %}`` then ``{{ D.APPROVE }}``
+    (the values are defined once, in ``agents.vocabulary``)."""
+    return OperatorDecision
 
 
 @register.filter

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -11,6 +11,7 @@ from agents.models import Inquiry
 from agents.runs.driver import inquiry_resume, inquiry_run
 from agents.runs.intake import inquiry_create
 from agents.runs.outcome import RunOutcome
+from agents.shapes import Decision
 from netshop.demo.seed import seed_demo
 from netshop.models import Customer
 
@@ -44,7 +45,8 @@ def decide() -> Callable[..., RunOutcome]:
             for action in outcome.pending_actions
         }
         return inquiry_resume(
-            inquiry=Inquiry.objects.get(pk=outcome.inquiry_id), decisions=decisions
+            inquiry=Inquiry.objects.get(pk=outcome.inquiry_id),
+            decisions=cast(dict[str, Decision], decisions),
         )
 
     return resume

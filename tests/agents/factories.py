@@ -8,11 +8,12 @@ Database rows come from ``tests/factories.py``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import factory
 
 from agents.graph.schemas import Classification, Entities
+from agents.shapes import EnvelopeDict
 
 
 class ClassificationFactory(factory.Factory[Classification]):
@@ -71,6 +72,6 @@ class ActionFactory(factory.DictFactory):
     facts = factory.LazyFunction(dict)
 
 
-def envelopes(*answers: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def envelopes(*answers: dict[str, Any]) -> dict[str, EnvelopeDict]:
     """The state's ``envelopes`` map (by agent name) from ``EnvelopeFactory`` answers."""
-    return {answer["agent"]: answer for answer in answers}
+    return {answer["agent"]: cast(EnvelopeDict, answer) for answer in answers}

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.db.models import Count, Model
@@ -32,6 +32,7 @@ from agents.graph.gated_actions import effective_params
 from agents.graph.run_context import run_config
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.driver import support_graph
+from agents.shapes import Decision, PendingAction
 from netshop.demo.orders import SEED_PREFIX
 from netshop.models import (
     Cancellation,
@@ -272,7 +273,11 @@ def _gated_actions_without_approval() -> list[str]:
         )
         approved = approvals.get(refund.operation_id)
         if approved and approved[0].decision:
-            amount = effective_params(approved[1], approved[0].decision).get("amount")
+            action, decision = (
+                cast(PendingAction, approved[1]),
+                cast(Decision, approved[0].decision),
+            )
+            amount = effective_params(action, decision).get("amount")
             if amount != refund.amount:
                 problems.append(
                     f"refund {refund.operation_id} paid ¥{refund.amount:,}, approved ¥{amount}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.test import Client
@@ -12,6 +12,7 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
 from agents.runs.intake import inquiry_create
+from agents.shapes import PendingAction
 from netshop.models import ApiToken, Customer, Order
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory, delivered_order
@@ -77,7 +78,11 @@ def escalation_for(
     reason: str = "approval_required",
 ) -> Escalation:
     inquiry = inquiry or inquiry_for()
-    actions = [dict(REFUND_ACTION)] if kind == "approval" or reason == "action_failed" else []
+    actions = (
+        [cast(PendingAction, dict(REFUND_ACTION))]
+        if kind == "approval" or reason == "action_failed"
+        else []
+    )
     if actions and not Order.objects.filter(number="ORD-1003").exists():
         # The refund's order, so that an edit is checked against a real payment (the first
         # escalation of a test owns it; the refund rules read it fresh).

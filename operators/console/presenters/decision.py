@@ -12,11 +12,13 @@ from typing import Any
 
 from agents.escalations.services import decisions_allowed
 from agents.models import Escalation, EscalationKind, EscalationStatus
+from agents.vocabulary import OperatorDecision
+from netshop import money
 from operators.console import labels
 
 # Approving, editing and rejecting act on the recorded actions: without any, there is
 # nothing to press those buttons on, and only taking over is offered.
-WITHOUT_ACTIONS = frozenset({"take_over"})
+WITHOUT_ACTIONS = frozenset({OperatorDecision.TAKE_OVER})
 
 
 @dataclass(frozen=True)
@@ -38,14 +40,15 @@ def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> Dec
     whose form stays open so the operator sees what they sent."""
     allowed = decisions_allowed(escalation) if escalation.actions else WITHOUT_ACTIONS
     return DecisionPanel(
-        approve="approve" in allowed,
-        edit="edit" in allowed,
-        reject="reject" in allowed,
-        retry="approve" in allowed and escalation.kind == EscalationKind.FAILURE,
+        approve=OperatorDecision.APPROVE in allowed,
+        edit=OperatorDecision.EDIT in allowed,
+        reject=OperatorDecision.REJECT in allowed,
+        retry=OperatorDecision.APPROVE in allowed and escalation.kind == EscalationKind.FAILURE,
         approve_label=approve_label(escalation),
         locked=state in ("decided", "claimed_by_other"),
-        edit_open=sent == "edit",
-        take_over_open=allowed == {"take_over"} or sent == "take_over",
+        edit_open=sent == OperatorDecision.EDIT,
+        take_over_open=allowed == {OperatorDecision.TAKE_OVER}
+        or sent == OperatorDecision.TAKE_OVER,
     )
 
 
@@ -83,9 +86,9 @@ def decision_changes(escalation: Escalation) -> list[Change]:
     for name, value in (record.get("params") or {}).items():
         before = recommended.get(name)
         changes.append(Change(name, _shown(name, before), _shown(name, value)))
-    if record.get("decision") == "reject" and record.get("reason"):
+    if record.get("decision") == OperatorDecision.REJECT and record.get("reason"):
         changes.append(Change("reason", "", record["reason"]))
-    if record.get("decision") == "take_over" and record.get("reply"):
+    if record.get("decision") == OperatorDecision.TAKE_OVER and record.get("reply"):
         changes.append(Change("reply", "", record["reply"]))
     return changes
 
@@ -93,4 +96,4 @@ def decision_changes(escalation: Escalation) -> list[Change]:
 def _shown(name: str, value: Any) -> str:
     if value is None:
         return ""
-    return labels.yen(value) if name == "amount" else str(value)
+    return money.yen(value) if name == "amount" else str(value)

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.vocabulary import Skill
 from operators.console import labels
 from operators.console.presenters.actions import ActionView, action_view
 from operators.console.presenters.deadlines import Due, due
@@ -76,11 +77,11 @@ def detail_view(
         actions=actions,
         headline=labels.actions_phrase(escalation.actions) or escalation.summary,
         decisions=decision_panel(escalation, state=state, sent=sent_decision),
-        can_edit_amount=any(a.kind == "process_refund" for a in actions),
+        can_edit_amount=any(a.kind == Skill.PROCESS_REFUND for a in actions),
         state=state,
         due=due(escalation.deadline, timezone.now()),
         edit_amount=next(
-            (a.params.get("amount") for a in actions if a.kind == "process_refund"), None
+            (a.params.get("amount") for a in actions if a.kind == Skill.PROCESS_REFUND), None
         ),
         edit_reason=first.params.get("reason", "") if first else "",
         changes=decision_changes(escalation),

@@ -12,6 +12,7 @@ import pytest
 
 from agents.graph import escalation_policy
 from agents.graph.escalation_policy import Escalation
+from agents.models import EscalationKind
 from tests.agents.factories import ActionFactory, EnvelopeFactory, PlanStepFactory, envelopes
 
 REFUND = ActionFactory.build(action_id="a-refund")
@@ -103,7 +104,7 @@ ASSESS_CASES = [
         "process_refund",
         False,
         [REFUND_STEP],
-        Escalation("approval", "approval_required", "approval needed: process_refund"),
+        Escalation(EscalationKind.APPROVAL, "approval_required", "approval needed: process_refund"),
         id="a prepared refund waits for approval",
     ),
     pytest.param(
@@ -112,7 +113,7 @@ ASSESS_CASES = [
         True,
         [REFUND_STEP],
         Escalation(
-            "approval",
+            EscalationKind.APPROVAL,
             "approval_required",
             "approval needed: process_refund (the inquiry tried to instruct the system)",
         ),
@@ -124,7 +125,7 @@ ASSESS_CASES = [
         False,
         [CANCEL_STEP, REFUND_STEP],
         Escalation(
-            "approval",
+            EscalationKind.APPROVAL,
             "approval_required",
             "approval needed: cancel_order; also could not prepare: process_refund",
             ["shipping"],
@@ -137,7 +138,7 @@ ASSESS_CASES = [
         False,
         [LOOKUP_STEP, REFUND_STEP],
         Escalation(
-            "failure",
+            EscalationKind.FAILURE,
             "action_failed",
             "could not prepare: process_refund; a person must handle it",
             ["payment"],
@@ -150,7 +151,7 @@ ASSESS_CASES = [
         False,
         [],
         Escalation(
-            "failure",
+            EscalationKind.FAILURE,
             "tool_failure",
             "no specialist could answer: order, shipping",
             ["order", "shipping"],
@@ -163,7 +164,7 @@ ASSESS_CASES = [
         False,
         [],
         Escalation(
-            "follow_up",
+            EscalationKind.FOLLOW_UP,
             "tool_failure",
             "partial answer sent; not checked: payment, shipping",
             ["payment", "shipping"],
@@ -183,7 +184,9 @@ ASSESS_CASES = [
         "contact_human",
         False,
         [],
-        Escalation("customer_request", "customer_request", "the customer asked for a person"),
+        Escalation(
+            EscalationKind.CUSTOMER_REQUEST, "customer_request", "the customer asked for a person"
+        ),
         id="the customer asked for a person",
     ),
     pytest.param(
@@ -191,7 +194,9 @@ ASSESS_CASES = [
         "search_faq",
         False,
         [],
-        Escalation("follow_up", "missing_knowledge", "the FAQ has no answer to this question"),
+        Escalation(
+            EscalationKind.FOLLOW_UP, "missing_knowledge", "the FAQ has no answer to this question"
+        ),
         id="the FAQ alone found nothing",
     ),
     pytest.param(

@@ -6,12 +6,13 @@ function is called directly (no graph run), then it returns exactly the expected
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from agents.graph import planner
 from agents.graph.state import PlanStep
+from agents.shapes import EnvelopeDict
 from tests.agents.factories import ClassificationFactory, EnvelopeFactory, PlanStepFactory
 
 
@@ -222,7 +223,7 @@ def test_running_steps_settle_from_their_envelopes(
     settled: PlanStep | None,
     revisions: list[dict[str, Any]],
 ) -> None:
-    new_plan, made = planner.settle([plan_step], {envelope["agent"]: envelope})
+    new_plan, made = planner.settle([plan_step], {envelope["agent"]: cast(EnvelopeDict, envelope)})
 
     assert new_plan == [settled or plan_step]
     assert made == revisions

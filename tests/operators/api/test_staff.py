@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,6 +19,7 @@ from django.utils import timezone
 from agents.escalations.services import escalation_record_wait
 from agents.graph.gated_actions import effective_params
 from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.shapes import Decision, PendingAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Order, Refund
 from netshop.roles import Role
@@ -512,14 +513,15 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
         reason="approval_required",
         summary="refund and cancel",
         package={},
-        actions=[dict(REFUND_ACTION), cancel],
+        actions=[cast(PendingAction, dict(REFUND_ACTION)), cast(PendingAction, cancel)],
     )
 
     response = decide(signed_in(op1), both, decision="edit", params={"amount": 6400})
 
     assert response.status_code == 200
     both.refresh_from_db()
-    refund, cancellation = (effective_params(a, both.decision or {}) for a in both.actions)
+    decision = cast(Decision, both.decision)
+    refund, cancellation = (effective_params(a, decision) for a in both.actions)
     assert refund == {**REFUND_ACTION["params"], "amount": 6400}
     assert cancellation == cancel["params"]
 

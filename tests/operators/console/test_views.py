@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from agents.escalations.services import escalation_claim, escalation_decide, escalation_record_wait
 from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.shapes import PendingAction
 from netshop.roles import Role
 from operators.models import StaffPreference
 from tests.factories import CustomerFactory
@@ -372,7 +373,7 @@ def test_a_cancellation_is_approved_by_its_own_words(op1: User) -> None:
         reason="approval_required",
         summary="cancel",
         package={},
-        actions=[CANCEL_ACTION],
+        actions=[cast(PendingAction, CANCEL_ACTION)],
     )
 
     text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
@@ -433,7 +434,7 @@ def test_the_detail_page_lays_out_the_hand_off_package(op1: User) -> None:
         reason="approval_required",
         summary="s",
         package=package,
-        actions=[action],
+        actions=[cast(PendingAction, action)],
     )
 
     text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))

@@ -1,0 +1,61 @@
+"""The agents' words, defined once: the skills of the agent cards and the operators' decisions.
+
+Every module that names a skill (``process_refund``, ``cancel_order``, ...) or a decision
+(``approve``, ``edit``, ``reject``, ``take_over``) imports it from here, so a renamed or added
+term is one change, and a typo is an AttributeError instead of a silently unmatched string.
+``tests/agents/test_vocabulary.py`` checks the skills against ``cards.json`` and scans the
+product code for the bare strings.
+
+The escalation kinds and the inquiry's status are the models' ``EscalationKind`` and
+``InquiryStatus`` (``agents/models.py``): they are stored in columns.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Skill(models.TextChoices):
+    """The skill ids of the agent cards (``cards.json``); a plan step's intent is one.
+
+    Choices rather than a ``StrEnum``: LangGraph's checkpointer stores a ``StrEnum`` member
+    as a typed extension (and warns when loading it), a ``TextChoices`` member as the plain
+    string, so checkpoints keep the shape they had (``test_vocabulary`` checks it).
+    """
+
+    # supervisor
+    CLASSIFY_AND_ROUTE = "classify_and_route"
+    AGGREGATE_RESPONSES = "aggregate_responses"
+    # order-agent
+    SEARCH_ORDERS = "search_orders"
+    GET_ORDER_DETAILS = "get_order_details"
+    CANCEL_ORDER = "cancel_order"
+    # shipping-agent
+    TRACK_SHIPMENT = "track_shipment"
+    ARRANGE_REDELIVERY = "arrange_redelivery"
+    CHANGE_DELIVERY_DATE = "change_delivery_date"
+    # payment-agent
+    PROCESS_REFUND = "process_refund"
+    CHECK_PAYMENT_STATUS = "check_payment_status"
+    APPLY_COUPON = "apply_coupon"
+    # faq-agent
+    SEARCH_FAQ = "search_faq"
+    ANSWER_GENERAL_QUESTION = "answer_general_question"
+
+
+# The intent of an inquiry that asks for a person: not a skill of any card.
+CONTACT_HUMAN = "contact_human"
+
+# The side effects a person approves before they run (SPEC 4.2): a pending action's kind.
+GATED_SKILLS: frozenset[Skill] = frozenset({Skill.PROCESS_REFUND, Skill.CANCEL_ORDER})
+
+
+class OperatorDecision(models.TextChoices):
+    """What an operator decides on an escalation; the label is the decision as a record
+    ("approved by alice"). A failed action's retry is ``APPROVE``, giving it up ``REJECT``."""
+
+    APPROVE = "approve", _("approved")
+    EDIT = "edit", _("approved with changes")
+    REJECT = "reject", _("rejected")
+    TAKE_OVER = "take_over", _("taken over")
