@@ -42,10 +42,8 @@ class Skill(models.TextChoices):
     # faq-agent
     SEARCH_FAQ = "search_faq"
     ANSWER_GENERAL_QUESTION = "answer_general_question"
+    CONTACT_HUMAN = "contact_human"  # the customer asks for a person
 
-
-# The intent of an inquiry that asks for a person: not a skill of any card.
-CONTACT_HUMAN = "contact_human"
 
 # The side effects a person approves before they run (SPEC 4.2): a pending action's kind.
 GATED_SKILLS: frozenset[Skill] = frozenset({Skill.PROCESS_REFUND, Skill.CANCEL_ORDER})

@@ -209,7 +209,7 @@ def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> N
     if not params and not reply.strip():
         raise DomainError("params_required")
     if "reason" in params and not (isinstance(params["reason"], str) and params["reason"].strip()):
-        raise DomainError("reason_required", variant="edit")
+        raise DomainError("reason_required", variant=D.EDIT)
     # A change applies to the actions it fits (an amount to the refund of a refund and a
     # cancellation decided together); one that fits none of them is refused.
     editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))

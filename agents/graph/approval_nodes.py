@@ -21,8 +21,9 @@ from agents.graph.db_connections import releases_db_connection
 from agents.graph.gated_actions import carry_out
 from agents.graph.run_context import run_context
 from agents.graph.state import InquiryState
-from agents.models import InquiryStatus
+from agents.models import EscalationKind, InquiryStatus
 from agents.shapes import PendingAction
+from agents.vocabulary import OperatorDecision
 
 
 def approval_request(state: InquiryState) -> dict[str, Any]:
@@ -73,7 +74,7 @@ def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
     person (never retried by the run, SPEC 4.4); an edited reply stands only if every action
     went through (a refusal at execution time must not be announced as done)."""
     decisions = list(round_.decisions.values())
-    take_over = next((d for d in decisions if d["decision"] == "take_over"), None)
+    take_over = next((d for d in decisions if d["decision"] == OperatorDecision.TAKE_OVER), None)
     if take_over is not None:
         return DecisionOutcome(Outcome.TAKEN_OVER, reply=take_over.get("reply", ""))
     failed = tuple(r for r in round_.results if r["outcome"] == "failed")
@@ -82,7 +83,9 @@ def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
     if round_.waits_on_a_retry:
         return DecisionOutcome(Outcome.RETRY_SETTLED)
     if all(r["outcome"] == "executed" for r in round_.results):
-        edited = [d.get("reply", "").strip() for d in decisions if d["decision"] == "edit"]
+        edited = [
+            d.get("reply", "").strip() for d in decisions if d["decision"] == OperatorDecision.EDIT
+        ]
         return DecisionOutcome(Outcome.EXECUTED, reply=next((r for r in edited if r), ""))
     return DecisionOutcome(Outcome.REFUSED)
 
@@ -91,7 +94,7 @@ def retry_escalation(failed: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The escalation that hands failed actions back to a person: retry (same operation id,
     so it cannot run twice), give up, or answer the customer."""
     return {
-        "kind": "failure",
+        "kind": EscalationKind.FAILURE,
         "reason": "action_failed",
         "summary": f"{', '.join(r['kind'] for r in failed)} failed at the gateway; "
         "retry it or answer the customer",
@@ -121,7 +124,7 @@ def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
     """The state update an outcome makes."""
     match decided.outcome:
         case Outcome.TAKEN_OVER:
-            return {"status": "handled_by_human", "reply": decided.reply}
+            return {"status": InquiryStatus.HANDLED_BY_HUMAN, "reply": decided.reply}
         case Outcome.FAILED:
             pending = state["pending_actions"]
             return {

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from agents.graph.schemas import HELD
 from agents.models import EscalationKind
 from agents.shapes import EnvelopeDict, PendingAction
-from agents.vocabulary import CONTACT_HUMAN, GATED_SKILLS
+from agents.vocabulary import GATED_SKILLS, Skill
 
 ReasonCategory = Literal[
     "approval_required",
@@ -135,7 +135,7 @@ def assess(
             f"partial answer sent; not checked: {', '.join(failed)}",
             failed,
         )
-    if intent == CONTACT_HUMAN:
+    if intent == Skill.CONTACT_HUMAN:
         return Escalation(
             EscalationKind.CUSTOMER_REQUEST,
             "customer_request",

@@ -70,8 +70,10 @@ def process_refund(
     )
     raise ApprovalRequired(
         {
-            "action_id": stable_operation_id(context.inquiry_id, "process_refund", order.number),
-            "kind": "process_refund",
+            "action_id": stable_operation_id(
+                context.inquiry_id, Skill.PROCESS_REFUND, order.number
+            ),
+            "kind": Skill.PROCESS_REFUND,
             "agent": "payment",
             "params": {
                 "order_number": order.number,

@@ -20,21 +20,13 @@ from agents.cards import CARDS_PATH
 from agents.graph import escalation_policy
 from agents.graph.schemas import Intent
 from agents.models import EscalationKind, InquiryStatus
-from agents.vocabulary import CONTACT_HUMAN, GATED_SKILLS, OperatorDecision, Skill
+from agents.vocabulary import GATED_SKILLS, OperatorDecision, Skill
 from operators.api.schemas import DecisionIn
 from operators.console import labels
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT_PACKAGES = ("agents", "netshop", "operators")
 DEFINITIONS = {"agents/vocabulary.py"}
-# Bare terms known to remain, by file, for the lead to replace after the parallel merges:
-# these functions are being changed on other branches (act_on_decisions; the process_refund
-# tool body; the intent table of the offline lexicon). The count may fall, never rise.
-KNOWN_LEFT = {
-    "agents/graph/approval_nodes.py": 2,  # act_on_decisions: "take_over", "edit"
-    "agents/specialists/payment.py": 2,  # process_refund tool: "process_refund" x2
-    "agents/offline/understanding/lexicon.py": 2,  # intent -> agents table
-}
 # Modules whose intents are checked by mypy against the ``Intent`` literal (kept equal to
 # the skills below): the offline cue tables, one string per cue.
 TYPED_BY_INTENT = {
@@ -61,7 +53,7 @@ def test_the_gated_skills_are_the_refund_and_the_cancellation() -> None:
 def test_the_intent_literal_is_the_specialists_skills_and_asking_for_a_person() -> None:
     # The structured-output schema keeps a Literal (an inline enum for the model).
     supervisor = {Skill.CLASSIFY_AND_ROUTE, Skill.AGGREGATE_RESPONSES}
-    assert sorted(get_args(Intent)) == sorted([*(set(Skill.values) - supervisor), CONTACT_HUMAN])
+    assert sorted(get_args(Intent)) == sorted(set(Skill.values) - supervisor)
 
 
 def test_the_api_decision_enum_is_the_operator_decisions() -> None:
@@ -149,8 +141,8 @@ def test_no_gated_skill_or_decision_is_spelled_out_in_product_code() -> None:
             and (terms := bare_terms(path))
         }
     )
-    # Then only the known leftovers spell them out, and no more often than today
-    assert {path: count for path, count in found.items() if count > KNOWN_LEFT.get(path, 0)} == {}
+    # Then none spells one out: each is imported from agents.vocabulary
+    assert found == {}
 
 
 def test_the_decision_form_takes_its_values_from_the_vocabulary() -> None:
