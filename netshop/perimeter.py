@@ -29,7 +29,7 @@ def client_ip(request: HttpRequest) -> str | None:
     """
     count = settings.NETSHOP_TRUSTED_PROXY_COUNT
     if count > 0:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if len(hops) >= count:
             return hops[-count]

@@ -16,7 +16,8 @@ from netshop.services.coupons import coupon_codes_withheld
 
 
 def handoff_package(state: dict[str, Any]) -> dict[str, Any]:
-    return _withheld(_package(state))
+    package: dict[str, Any] = _withheld(_package(state))
+    return package
 
 
 def _package(state: dict[str, Any]) -> dict[str, Any]:

@@ -43,7 +43,7 @@ def content_free(data: dict[str, Any] | None) -> dict[str, Any]:
     """
     plain = json.loads(json.dumps(data or {}, cls=DjangoJSONEncoder))
     redacted: list[str] = []
-    cleaned = _clean(plain, "", redacted)
+    cleaned: dict[str, Any] = _clean(plain, "", redacted)
     if redacted:
         cleaned[REDACTED_KEY] = sorted(set(redacted))
     return cleaned

@@ -5,6 +5,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.db.models import QuerySet
+
 from agents.models import Inquiry
 from netshop.errors import DomainError
 from netshop.models import Customer
@@ -37,7 +39,7 @@ def customer_owns_inquiry(*, user: Any, inquiry_id: object) -> bool:
     return _owned(inquiry_id).filter(customer__user=user).exists()
 
 
-def _owned(inquiry_id: object) -> Any:
+def _owned(inquiry_id: object) -> QuerySet[Inquiry]:
     try:
         pk = uuid.UUID(str(inquiry_id))
     except ValueError:
