@@ -59,7 +59,6 @@ LOGINS = {
 }
 FORBIDDEN_CLOSE = 4403
 SIGNED_OUT_CLOSE = 4401
-ORIGIN = (b"origin", b"http://testserver")
 
 
 @dataclass(frozen=True)
@@ -262,16 +261,6 @@ def support_records() -> None:
 
 
 # --- Sockets ---------------------------------------------------------------------------------
-
-
-def socket_headers(user: User | None) -> list[tuple[bytes, bytes]]:
-    """An allowed Origin and, for a user, their session cookie (made outside the event loop)."""
-    if user is None:
-        return [ORIGIN]
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
-    return [ORIGIN, (b"cookie", f"{django_settings.SESSION_COOKIE_NAME}={session}".encode())]
 
 
 def socket_verdict(path: str, headers: list[tuple[bytes, bytes]]) -> str:

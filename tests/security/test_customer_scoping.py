@@ -26,9 +26,9 @@ from tests.security.conftest import (
     Shop,
     run_record,
     side_effects,
-    socket_headers,
     socket_verdict,
 )
+from tests.support.sockets import socket_headers
 
 Ask = Callable[..., RunOutcome]
 

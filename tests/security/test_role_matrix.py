@@ -31,11 +31,11 @@ from tests.security.conftest import (
     SIGNED_OUT_CLOSE,
     RoutePaths,
     Shop,
-    socket_headers,
     socket_verdict,
     url_routes,
     websocket_routes,
 )
+from tests.support.sockets import socket_headers
 
 Outcome = int | str
 LOGIN, ADMIN_LOGIN = "login", "admin-login"

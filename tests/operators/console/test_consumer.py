@@ -29,11 +29,11 @@ from netshop.roles import Role
 from operators.console.presence import viewer_leave
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
+from tests.support.sockets import socket_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SIGNED_OUT, FORBIDDEN = 4401, 4403
-ORIGIN = (b"origin", b"http://testserver")
 
 
 @pytest.fixture(autouse=True)
@@ -52,15 +52,6 @@ def _own_channel_layer(settings: Settings) -> None:
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
     async_to_sync(scenario)()
-
-
-def cookie(user: User | None) -> list[tuple[bytes, bytes]]:
-    if user is None:
-        return [ORIGIN]
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[django_settings.SESSION_COOKIE_NAME].value
-    return [ORIGIN, (b"cookie", f"{django_settings.SESSION_COOKIE_NAME}={session}".encode())]
 
 
 def socket(path: str, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:
@@ -103,7 +94,7 @@ def test_the_console_socket_refuses_everyone_but_operators(who: str, code: int) 
         "customer": lambda: customer_user("cust"),
         "staff_without_role": lambda: User.objects.create_user("clerk", is_staff=True),
     }[who]()
-    headers = cookie(user)
+    headers = socket_headers(user)
 
     async def scenario() -> None:
         assert await refused(socket("/ws/console/", headers)) == code
@@ -132,7 +123,7 @@ def test_a_socket_from_a_foreign_origin_is_rejected() -> None:
 
 @pytest.mark.parametrize("role", [Role.OPERATOR, Role.MANAGER])
 def test_staff_hear_an_event_sent_to_the_staff_group_exactly(role: Role) -> None:
-    headers = cookie(staff_user("staff1", role))
+    headers = socket_headers(staff_user("staff1", role))
     payload = {"id": "e1", "inquiry_id": "i1", "kind": "approval", "claimed_by": None}
 
     async def scenario() -> None:
@@ -152,7 +143,7 @@ def test_staff_hear_an_event_sent_to_the_staff_group_exactly(role: Role) -> None
 
 def test_a_claim_reaches_the_console_as_its_numbered_event_after_commit() -> None:
     op1 = staff_user("op1", Role.OPERATOR)
-    headers = cookie(op1)
+    headers = socket_headers(op1)
     escalation = escalation_for()
 
     def claim() -> Escalation:
@@ -173,7 +164,7 @@ def test_a_claim_reaches_the_console_as_its_numbered_event_after_commit() -> Non
 
 
 def test_the_console_ignores_what_clients_send() -> None:
-    headers = cookie(staff_user("op1", Role.OPERATOR))
+    headers = socket_headers(staff_user("op1", Role.OPERATOR))
 
     async def scenario() -> None:
         communicator = socket("/ws/console/", headers)
@@ -189,7 +180,10 @@ def test_the_console_ignores_what_clients_send() -> None:
 
 
 def test_a_detail_page_socket_shares_who_is_viewing() -> None:
-    op1, op2 = cookie(staff_user("op1", Role.OPERATOR)), cookie(staff_user("op2", Role.OPERATOR))
+    op1, op2 = (
+        socket_headers(staff_user("op1", Role.OPERATOR)),
+        socket_headers(staff_user("op2", Role.OPERATOR)),
+    )
     escalation = escalation_for()
     path = f"/ws/console/escalations/{escalation.pk}/"
     viewers_of = {"event": "escalation.viewers", "seq": None}
@@ -218,7 +212,10 @@ def test_a_detail_page_socket_shares_who_is_viewing() -> None:
 
 
 def test_viewers_of_one_escalation_are_not_told_about_another() -> None:
-    op1, op2 = cookie(staff_user("op1", Role.OPERATOR)), cookie(staff_user("op2", Role.OPERATOR))
+    op1, op2 = (
+        socket_headers(staff_user("op1", Role.OPERATOR)),
+        socket_headers(staff_user("op2", Role.OPERATOR)),
+    )
     one, other = escalation_for(), escalation_for()
 
     async def scenario() -> None:
@@ -241,7 +238,7 @@ def test_viewers_of_one_escalation_are_not_told_about_another() -> None:
 def test_the_owner_hears_their_inquiry_updates_only() -> None:
     owner = customer_user("c1")
     inquiry = inquiry_for(owner.customer)
-    headers = cookie(owner)
+    headers = socket_headers(owner)
     update = {"id": str(inquiry.pk), "status": "resolved", "reply": "done", "updated_at": None}
 
     async def scenario() -> None:
@@ -265,7 +262,7 @@ def test_the_owner_hears_their_inquiry_updates_only() -> None:
 def test_the_owner_does_not_hear_the_staff_group() -> None:
     owner = customer_user("c1")
     inquiry = inquiry_for(owner.customer)
-    headers = cookie(owner)
+    headers = socket_headers(owner)
 
     async def scenario() -> None:
         communicator = socket(f"/ws/help/{inquiry.pk}/", headers)
@@ -290,7 +287,7 @@ def test_the_help_socket_refuses_anyone_but_the_owner(who: str, code: int) -> No
         "other_customer": lambda: customer_user("c2"),
         "operator": lambda: staff_user("op1", Role.OPERATOR),
     }[who]()
-    headers = cookie(user)
+    headers = socket_headers(user)
 
     async def scenario() -> None:
         assert await refused(socket(f"/ws/help/{inquiry.pk}/", headers)) == code
@@ -299,7 +296,7 @@ def test_the_help_socket_refuses_anyone_but_the_owner(who: str, code: int) -> No
 
 
 def test_the_help_socket_refuses_an_inquiry_that_does_not_exist() -> None:
-    headers = cookie(customer_user("c1"))
+    headers = socket_headers(customer_user("c1"))
 
     async def scenario() -> None:
         assert await refused(socket(f"/ws/help/{uuid.uuid4()}/", headers)) == FORBIDDEN
