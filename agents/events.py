@@ -16,7 +16,7 @@ from typing import Any, Literal
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.models import CUSTOMER_VISIBLE_AUTHORS, ConsoleEvent, Escalation, Inquiry, Message
 from netshop.services.coupons import coupon_codes_withheld
 from netshop.transactions import after_commit
 
@@ -29,6 +29,7 @@ EventName = Literal[
     "escalation.decided",
     "escalation.resolved",
     "inquiry.updated",
+    "conversation.message",
     "run.step",
 ]
 
@@ -85,7 +86,23 @@ def inquiry_payload(inquiry: Inquiry) -> dict[str, Any]:
         "id": str(inquiry.pk),
         "status": inquiry.status,
         "reply": inquiry.reply,
+        "human_owned": inquiry.human_owner_id is not None,
         "updated_at": inquiry.updated_at.isoformat() if inquiry.updated_at else None,
+    }
+
+
+def message_payload(message: Message) -> dict[str, Any]:
+    """One message of a conversation as its watchers see it (``conversation.message``)."""
+    return {
+        "id": str(message.pk),
+        "inquiry_id": str(message.inquiry_id),
+        "author_kind": message.author_kind,
+        "author": message.author.username if message.author else None,
+        "text": message.text,
+        "channel": message.channel,
+        "language": message.language,
+        "turn": message.turn,
+        "created_at": message.created_at.isoformat(),
     }
 
 
@@ -116,18 +133,28 @@ def publish(event: EventName, payload: dict[str, Any]) -> int:
     staff_payload = staff_view(payload)
     record = ConsoleEvent.objects.create(type=event, payload=staff_payload)
     sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
-    if event == "inquiry.updated":  # customers hear only about their inquiry's status and reply
-        sends.append((inquiry_group(payload["id"]), _message(event, record.pk, payload)))
+    if _customer_hears(event, payload):
+        group = inquiry_group(payload.get("inquiry_id") or payload["id"])
+        sends.append((group, _message(event, record.pk, payload)))
     after_commit(lambda: _send(sends))
     return record.pk
 
 
+def _customer_hears(event: EventName, payload: dict[str, Any]) -> bool:
+    """Customers hear of their conversation's status and of its messages, never of a note."""
+    if event == "conversation.message":
+        return payload["author_kind"] in CUSTOMER_VISIBLE_AUTHORS
+    return event == "inquiry.updated"
+
+
 def staff_view(payload: dict[str, Any]) -> dict[str, Any]:
     """``payload`` as staff may see it: a reply's coupon code is the customer's alone."""
-    reply = payload.get("reply")
-    if not isinstance(reply, str):
-        return payload
-    return {**payload, "reply": coupon_codes_withheld(reply)}
+    withheld = {
+        key: coupon_codes_withheld(value)
+        for key in ("reply", "text")
+        if isinstance(value := payload.get(key), str)
+    }
+    return {**payload, **withheld} if withheld else payload
 
 
 def _message(event: EventName, seq: int, payload: dict[str, Any]) -> dict[str, Any]:

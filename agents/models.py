@@ -1,4 +1,8 @@
-"""Inquiries and their runs: what the storefront submitted and where the agents are with it."""
+"""Conversations and their runs: what customers wrote, who answered, where the agents are.
+
+An ``Inquiry`` is a conversation (the name the API has always used): its id is the graph's
+thread id, and each new customer message starts the next run (a *turn*) on that thread.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ class InquiryStatus(models.TextChoices):
 
     QUEUED = "queued", _("queued")
     RUNNING = "running", _("running")
+    AWAITING_CUSTOMER = "awaiting_customer", _("awaiting the customer")
     AWAITING_APPROVAL = "awaiting_approval", _("awaiting approval")
     RESOLVED = "resolved", _("resolved")
     ESCALATED = "escalated", _("escalated")
@@ -24,7 +29,11 @@ class InquiryStatus(models.TextChoices):
 
 
 class Inquiry(models.Model):
-    """One customer inquiry; its id is the graph's thread id."""
+    """One conversation with a customer; its id is the graph's thread id.
+
+    ``text`` is the message that opened it and ``reply`` the latest answer the customer got
+    (what the single-message API always showed); the whole thread is ``messages``.
+    """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="inquiries")
@@ -43,13 +52,28 @@ class Inquiry(models.Model):
     handoffs = models.JSONField(
         default=list, blank=True, help_text="Content-free hand-off receipts with their verdicts."
     )
+    human_owner = models.ForeignKey(
+        "auth.User",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The person who took the conversation over; while set, the AI sends nothing.",
+    )
+    awaiting_until = models.DateTimeField(
+        null=True, blank=True, help_text="When a question the AI asked the customer lapses."
+    )
+    turns = models.PositiveIntegerField(
+        default=0, help_text="Runs started on the thread, one per batch of customer messages."
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name_plural = "inquiries"
+        verbose_name = "conversation"
+        verbose_name_plural = "conversations"
         constraints = [
             models.UniqueConstraint(
                 fields=["customer", "idempotency_key"], name="inquiry_idempotency_per_customer"
@@ -60,6 +84,65 @@ class Inquiry(models.Model):
         return f"{self.customer.code}: {self.text[:40]}"
 
 
+class MessageAuthor(models.TextChoices):
+    """Who wrote a message; a note is staff-only and never reaches the customer."""
+
+    CUSTOMER = "customer", _("customer")
+    AI = "ai", _("AI")
+    OPERATOR = "operator", _("operator")
+    NOTE = "note", _("internal note")
+
+
+# What the customer sees of a thread: everything but internal notes.
+CUSTOMER_VISIBLE_AUTHORS = (MessageAuthor.CUSTOMER, MessageAuthor.AI, MessageAuthor.OPERATOR)
+
+
+class Message(models.Model):
+    """One message of a conversation, with its author, channel and language.
+
+    ``turn`` ties a message to a run: for a customer's or an operator's message, the run that
+    took it into the thread (NULL while none has: it is pending); for the AI's, the run that
+    wrote it. A customer message is taken by exactly one run, so it is answered exactly once.
+    ``thread_id`` is the message's id in the LangGraph thread (the AI's replies are keyed by
+    it, so recording a run twice stores each reply once).
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="messages")
+    author_kind = models.CharField(max_length=10, choices=MessageAuthor.choices)
+    author = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    text = models.TextField()
+    channel = models.CharField(max_length=20, default="web")
+    language = models.CharField(max_length=2, blank=True)
+    turn = models.PositiveIntegerField(null=True, blank=True)
+    # NULL means "no key", as on ``Inquiry``.
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001
+    thread_id = models.CharField(max_length=120, null=True, blank=True)  # noqa: DJ001
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["inquiry", "created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["inquiry", "idempotency_key"], name="message_idempotency_per_conversation"
+            ),
+            models.UniqueConstraint(
+                fields=["inquiry", "thread_id"], name="message_once_per_thread_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author_kind} in {self.inquiry_id}: {self.text[:40]}"
+
+    @property
+    def is_pending(self) -> bool:
+        """A customer message no run has taken yet."""
+        return self.author_kind == MessageAuthor.CUSTOMER and self.turn is None
+
+
 class EscalationKind(models.TextChoices):
     """Why a run waits for a person; the labels are what the console shows."""
 
@@ -67,6 +150,7 @@ class EscalationKind(models.TextChoices):
     FAILURE = "failure", _("failure")
     FOLLOW_UP = "follow_up", _("follow-up")
     CUSTOMER_REQUEST = "customer_request", _("customer asked for a person")
+    REVIEW = "review", _("flagged for review")
 
 
 class EscalationStatus(models.TextChoices):

@@ -57,3 +57,4 @@ class OperatorDecision(models.TextChoices):
     EDIT = "edit", _("approved with changes")
     REJECT = "reject", _("rejected")
     TAKE_OVER = "take_over", _("taken over")
+    REVIEWED = "reviewed", _("reviewed")  # a flagged conversation looked at, nothing to change

@@ -70,6 +70,21 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
             "send a new key for a new inquiry."
         ),
     ),
+    "message_key_reused": _e(
+        CONFLICT,
+        _(
+            "Idempotency key %(key)s was already used for another message in this "
+            "conversation; send a new key for a new message."
+        ),
+    ),
+    # Conversations: who may write, and when (409: somebody else holds it).
+    "not_human_owned": _e(
+        CONFLICT, _("Take the conversation over before writing to the customer.")
+    ),
+    "owned_by_other": _e(CONFLICT, _("The conversation is taken over by %(who)s.")),
+    "already_human_owned": _e(CONFLICT, _("Already taken over by %(who)s.")),
+    "already_flagged": _e(CONFLICT, _("Already flagged for review.")),
+    "not_ai_resolved": _e(REFUSED, _("Only a conversation the AI resolved can be flagged.")),
     # A rule refused (422): an inquiry's text.
     "blank_text": _e(REFUSED, _("The message shows nothing: please write it in words.")),
     # A rule refused (422): escalations and decisions.

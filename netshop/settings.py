@@ -290,6 +290,10 @@ NETSHOP_REDELIVERY_WINDOW_DAYS = 7
 NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
 NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))
 NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLINE_MINUTES", "240"))
+# Conversations: how long a question the AI asked waits for the customer before the
+# conversation is closed, and how long after closing a customer's reply still reopens it.
+NETSHOP_AWAITING_CUSTOMER_HOURS = int(os.environ.get("NETSHOP_AWAITING_CUSTOMER_HOURS", "72"))
+NETSHOP_REOPEN_DAYS = int(os.environ.get("NETSHOP_REOPEN_DAYS", "7"))
 
 # External systems: the built-in simulators take their latency and fault rates from here.
 NETSHOP_CARRIER = {

@@ -19,10 +19,18 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 
+from agents.conversations.messages import message_store
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
-from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import (
+    Escalation,
+    EscalationKind,
+    EscalationStatus,
+    Inquiry,
+    InquiryStatus,
+    MessageAuthor,
+)
 from agents.runs.dispatch import enqueue_run
 from agents.shapes import Decision, PendingAction
 from agents.vocabulary import OperatorDecision
@@ -37,6 +45,7 @@ DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
     EscalationKind.FAILURE: {D.TAKE_OVER},
     EscalationKind.FOLLOW_UP: {D.TAKE_OVER},
     EscalationKind.CUSTOMER_REQUEST: {D.TAKE_OVER},
+    EscalationKind.REVIEW: {D.REVIEWED, D.TAKE_OVER},
 }
 # A refund or cancellation that failed at the gateway: retry it as approved (APPROVE),
 # give it up (REJECT), or answer the customer yourself.
@@ -172,9 +181,10 @@ def escalation_decide(
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.actions:  # the run waits on this decision
         enqueue_run(escalation.inquiry_id)  # the run resumes with the decisions
-    else:
-        _hand_over(escalation.inquiry, reply, operator=user.username)
-        announce_resolved(escalation.inquiry, [escalation])
+        return escalation
+    if decision == D.TAKE_OVER:
+        _hand_over(escalation.inquiry, reply, operator=user)
+    announce_resolved(escalation.inquiry, [escalation])
     return escalation
 
 
@@ -239,20 +249,30 @@ def _check_refund_edit(
     refund_proposal(order=order, amount=amount, reason=reason, cap=False)
 
 
-def _hand_over(inquiry: Inquiry, reply: str, *, operator: str) -> None:
-    """A person answered instead of the AI: the reply is theirs and the run is over."""
-    inquiry.status, inquiry.reply, inquiry.resolved_at = (
+def _hand_over(inquiry: Inquiry, reply: str, *, operator: User) -> None:
+    """A person answers instead of the AI: the conversation is theirs from now on (they may
+    write more, close it or hand it back), and their reply is its first message."""
+    inquiry = Inquiry.objects.select_for_update().select_related("customer").get(pk=inquiry.pk)
+    inquiry.status, inquiry.reply, inquiry.human_owner = (
         InquiryStatus.HANDLED_BY_HUMAN,
         reply,
-        timezone.now(),
+        operator,
     )
-    inquiry.save(update_fields=["status", "reply", "resolved_at", "updated_at"])
+    inquiry.awaiting_until = None
+    inquiry.save(update_fields=["status", "reply", "human_owner", "awaiting_until", "updated_at"])
+    message_store(
+        inquiry=inquiry,
+        author_kind=MessageAuthor.OPERATOR,
+        author=operator,
+        text=reply,
+        channel="console",
+    )
     audit_trail.reply_sent(
         inquiry_id=str(inquiry.pk),
         status=inquiry.status,
         language=inquiry.language,
         length=len(reply),
-        actor=operator,
+        actor=operator.username,
     )
     publish("inquiry.updated", inquiry_payload(inquiry))
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
+from langgraph.types import Overwrite
 
 from agents.models import InquiryStatus
 from agents.shapes import Decision, EnvelopeDict, HandoffReceipt, PendingAction
@@ -22,13 +23,22 @@ def merge_dicts(left: dict[str, Any], right: dict[str, Any]) -> dict[str, Any]:
 
 
 class InquiryInput(TypedDict):
-    """What a run starts from. ``customer_id`` comes from the authenticated intake only;
-    ``customer_language`` is the customer's own setting, for texts that do not say."""
+    """What a run (one turn of the conversation) starts from. ``customer_id`` comes from the
+    authenticated intake only; ``customer_language`` is the customer's own setting, for texts
+    that do not say. ``text`` is what the customer wrote since the last turn; ``messages``
+    brings those messages (and any an operator wrote meanwhile) into the thread, whose
+    earlier turns are the run's memory."""
 
     inquiry_id: str
     customer_id: str
     text: str
     customer_language: NotRequired[str]
+    turn: NotRequired[int]
+    """The turn's number, from 1; the ids of the turn's own messages carry it."""
+    message_ids: NotRequired[list[str]]
+    """The stored messages this turn takes (``agents.models.Message``)."""
+    messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
+    """The conversation as the graph keeps it: every turn's messages and replies."""
 
 
 class PlanStep(TypedDict):
@@ -68,10 +78,47 @@ class InquiryState(InquiryInput, total=False):
     """Content-free hand-off receipts (seed 002)."""
     escalation: dict[str, Any] | None
     """Why a person must look at this inquiry (kind, reason, summary), if they must."""
-    messages: Annotated[list[AnyMessage], add_messages]
-    """The customer-facing conversation: the inquiry and the reply."""
+    question: dict[str, Any] | None
+    """The question this turn asked the customer (what it asks for, the options offered),
+    which the next turn's message answers; ``None`` when the run asked nothing."""
     reply: str
     operator_reply: str
     """A reply an operator wrote with their edit: sent instead of the writer's."""
     status: InquiryStatus
     """The run's status: the inquiry's own vocabulary (checkpointed as the plain value)."""
+
+
+# What one turn finds and writes for itself: a new turn starts them afresh (the thread's
+# ``messages`` and the last turn's ``classification`` and ``question`` carry it over).
+# The first group has reducers, which only an ``Overwrite`` bypasses.
+TURN_ACCUMULATED: dict[str, Any] = {
+    "plan_history": [],
+    "envelopes": {},
+    "transcripts": {},
+    "errors": [],
+    "receipts": [],
+}
+TURN_FIELDS: dict[str, Any] = {
+    "plan": [],
+    "pending_actions": [],
+    "decisions": {},
+    "action_results": [],
+    "escalation": None,
+    "reply": "",
+    "operator_reply": "",
+    "status": None,
+}
+
+
+def turn_start(state: InquiryState, update: dict[str, Any]) -> dict[str, Any]:
+    """``update`` (the first node's) on a turn after the first, which also clears what the
+    earlier turn planned, found or decided: those answered its own message."""
+    if state.get("turn", 1) <= 1:
+        return update
+    cleared = {key: Overwrite(update.get(key, empty)) for key, empty in TURN_ACCUMULATED.items()}
+    return TURN_FIELDS | update | cleared
+
+
+def message_id(state: InquiryState, kind: str) -> str:
+    """The thread id of a message this turn writes (``reply``, ``ack``, ``question``)."""
+    return f"{state['inquiry_id']}:{state.get('turn', 1)}:{kind}"

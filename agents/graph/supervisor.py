@@ -17,7 +17,7 @@ from agents import llm
 from agents.graph import escalation_policy, planner
 from agents.graph.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
 from agents.graph.schemas import Classification
-from agents.graph.state import InquiryState
+from agents.graph.state import InquiryState, message_id, turn_start
 from agents.handoffs.delegation import build_handoff
 from agents.models import EscalationKind, InquiryStatus
 from agents.offline.understanding.text import language_evident
@@ -37,15 +37,14 @@ def classify(state: InquiryState) -> dict[str, Any]:
         classification = Classification.model_validate(result)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)
-        return _escalate_now(type(exc).__name__)
+        return turn_start(state, _escalate_now(type(exc).__name__))
     language: str = classification.language
     if not language_evident(state["text"]):  # "ORD-1002?" says nothing of the language
         language = state.get("customer_language") or language
-    return {
-        "classification": classification.model_dump(),
-        "language": language,
-        "messages": [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")],
-    }
+    update: dict[str, Any] = {"classification": classification.model_dump(), "language": language}
+    if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
+        update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
+    return turn_start(state, update)
 
 
 def make_plan(state: InquiryState) -> dict[str, Any]:
@@ -99,7 +98,7 @@ def merge(state: InquiryState) -> dict[str, Any]:
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("reply writing failed: %s", type(exc).__name__)
         return _escalate_now(type(exc).__name__)
-    reply = {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:reply")]}
+    reply = {"reply": text, "messages": [AIMessage(text, id=message_id(state, "reply"))]}
     return reply | finalize(state)
 
 
@@ -110,7 +109,7 @@ def acknowledge(state: InquiryState) -> dict[str, Any]:
     except Exception as exc:  # no acknowledgement is better than a failed run
         logger.warning("acknowledgement failed: %s", type(exc).__name__)
         return {}
-    return {"reply": text, "messages": [AIMessage(text, id=f"{state['inquiry_id']}:ack")]}
+    return {"reply": text, "messages": [AIMessage(text, id=message_id(state, "ack"))]}
 
 
 def _write(state: InquiryState) -> str:

@@ -6,6 +6,7 @@ digests, never what the customer, a model or an operator wrote.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from agents.models import InquiryStatus
@@ -181,3 +182,26 @@ def _reply_author(inquiry: Any, state: dict[str, Any]) -> str:
         operators = [d.get("operator") for d in state.get("decisions", {}).values()]
         return next((name for name in operators if name), "operator")
     return SUPERVISOR
+
+
+def message_posted(*, message: Any, actor: str) -> None:
+    """A message joined a conversation: who wrote it, in what language, how long, its digest."""
+    audit_record(
+        action=AuditAction.MESSAGE_POSTED,
+        actor=actor,
+        inquiry_id=str(message.inquiry_id),
+        data={
+            "message_id": str(message.pk),
+            "author_kind": message.author_kind,
+            "channel": message.channel,
+            "language": message.language,
+            "length": len(message.text),
+            "digest": hashlib.sha256(message.text.encode()).hexdigest(),
+            "turn": message.turn,
+        },
+    )
+
+
+def conversation_changed(*, inquiry_id: object, action: AuditAction, actor: str) -> None:
+    """A person took a conversation over, handed it back, closed, reopened or flagged it."""
+    audit_record(action=action, actor=actor, inquiry_id=str(inquiry_id), data={})

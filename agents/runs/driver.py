@@ -16,6 +16,8 @@ from django.db import InterfaceError, OperationalError
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command
 
+from agents.conversations.selectors import ai_may_answer, waits_for_ai
+from agents.conversations.thread import turn_input
 from agents.escalations.services import decisions_for_wait
 from agents.events import publish, step_payload
 from agents.graph.db_connections import driving_graph
@@ -23,6 +25,7 @@ from agents.graph.run_context import run_config
 from agents.graph.wiring import build_graph
 from agents.models import Inquiry, InquiryStatus
 from agents.runs.checkpointer import get_checkpointer
+from agents.runs.dispatch import enqueue_run
 from agents.runs.lease import run_lease
 from agents.runs.outcome import FINAL_STATUSES, RunOutcome
 from agents.runs.recording import inquiry_mark_running, inquiry_record_crash, inquiry_record_run
@@ -32,6 +35,9 @@ logger = logging.getLogger(__name__)
 
 # The steps an operator follows on the live timeline (bookkeeping nodes are left out).
 TIMELINE_NODES = frozenset({"classify", "specialist", "review", "act_on_decisions", "merge"})
+# A task answers at most this many turns before handing on to a fresh task (which the
+# check after the lease sends): one chatty customer does not hold a worker for ever.
+MAX_TURNS_PER_TASK = 5
 # Errors that mean the database connection went away: retry the task, don't fail the run.
 DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
 
@@ -43,35 +49,62 @@ def support_graph() -> CompiledStateGraph:
 
 
 def inquiry_advance(*, inquiry_id: str) -> str:
-    """Take the inquiry's run as far as it can go now; safe to call any number of times.
+    """Take the conversation's run as far as it can go now; safe to call any number of times.
 
-    Under the inquiry's lease: a second worker given the same inquiry returns at once.
+    Under the conversation's lease (one run at a time per conversation): a second worker
+    given the same one returns at once. Customer messages that arrive while a turn runs are
+    taken by the next turn, in this same call; one that arrives as the lease is let go is
+    caught by the check after it.
     """
     with run_lease(inquiry_id) as held:
         if not held:
             return "busy"
+        status = _advance_turns(inquiry_id)
+    inquiry = Inquiry.objects.filter(pk=inquiry_id).first()
+    if inquiry is not None and waits_for_ai(inquiry_id=inquiry_id) and ai_may_answer(inquiry):
+        enqueue_run(inquiry_id)
+    return status
+
+
+def _advance_turns(inquiry_id: str) -> str:
+    status = "gone"
+    for _ in range(MAX_TURNS_PER_TASK):
         inquiry = Inquiry.objects.select_related("customer").filter(pk=inquiry_id).first()
         if inquiry is None:
             # A message outlived its inquiry (redelivered after the broker's visibility
             # timeout, or sent for a row that was since erased): nothing to run, no retry.
             logger.warning("no inquiry %s to advance; message dropped", inquiry_id)
-            return "gone"
-        if inquiry.status in FINAL_STATUSES:
-            return str(inquiry.status)
+            return status
+        status = str(inquiry.status)
+        if inquiry.status in FINAL_STATUSES and not _answers_next(inquiry):
+            return status
         try:
-            return _advance(inquiry).status
+            outcome = _advance(inquiry)
         except DATABASE_GONE:
             raise  # the database went away: the task retries from the last checkpoint
         except Exception as exc:
             logger.exception("run of %s failed", inquiry_id)
             inquiry_record_crash(inquiry=inquiry, exc=exc)
             return InquiryStatus.FAILED
+        if outcome is None:
+            return status
+        status = outcome.status
+    return status
+
+
+def _answers_next(inquiry: Inquiry) -> bool:
+    """Whether a customer message waits for the AI, and the AI may answer it."""
+    return waits_for_ai(inquiry_id=inquiry.pk) and ai_may_answer(inquiry)
 
 
 def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
     """Run the inquiry in this process (the ``run_inquiry`` command, tests)."""
     with run_lease(str(inquiry.pk)):
-        return _advance(inquiry)
+        outcome = _advance(inquiry)
+    if outcome is not None:
+        return outcome
+    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    return inquiry_record_run(inquiry=inquiry, snapshot=support_graph().get_state(config))
 
 
 def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOutcome:
@@ -83,27 +116,27 @@ def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOu
     return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
 
 
-def _advance(inquiry: Inquiry) -> RunOutcome:
+def _advance(inquiry: Inquiry) -> RunOutcome | None:
+    """One step of the conversation's work: resume a decided wait, finish a turn a dead
+    worker left, or start the next turn; ``None`` when there is nothing to do now."""
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
     graph = support_graph()
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
         decisions = decisions_for_wait(wait_key=str(snapshot.interrupts[0].id))
         waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
-        if waiting_on and waiting_on <= decisions.keys():
-            return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
-    elif snapshot.next or snapshot.tasks:
+        if not (waiting_on and waiting_on <= decisions.keys()):
+            return None  # still waiting for a person
+        return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
+    if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
         _drive(graph, None, config)
-    elif not snapshot.values:
-        inquiry_mark_running(inquiry=inquiry)
-        initial = {
-            "inquiry_id": str(inquiry.pk),
-            "customer_id": inquiry.customer.code,
-            "text": inquiry.text,
-            "customer_language": inquiry.customer.language,
-        }
-        _drive(graph, initial, config)
+    elif not snapshot.values or _answers_next(inquiry):
+        turn = int(snapshot.values.get("turn", 0)) + 1 if snapshot.values else 1
+        inquiry_mark_running(inquiry=inquiry, turn=turn)
+        _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
+    else:
+        return None
     return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
 
 

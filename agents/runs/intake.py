@@ -1,4 +1,5 @@
-"""Taking in a customer's inquiry: one row per request, and its run handed to a worker.
+"""Taking in a customer's inquiry (a new conversation): its row and first message, and its
+run handed to a worker.
 
 Apart from the driver because intake runs in the web process on every storefront request and
 needs none of the graph: the API, the customer page and the ``run_inquiry`` command create
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from agents.conversations.messages import message_store
 from agents.handoffs import audit_trail
-from agents.models import Inquiry
+from agents.models import Inquiry, MessageAuthor
 from agents.runs.dispatch import enqueue_run
 from netshop.errors import DomainError
 from netshop.models import Customer
@@ -57,6 +59,9 @@ def inquiry_create(
         if created:
             audit_trail.inquiry_received(
                 inquiry_id=inquiry.pk, customer_id=customer.code, channel=channel, length=len(text)
+            )
+            message_store(
+                inquiry=inquiry, author_kind=MessageAuthor.CUSTOMER, text=text, channel=channel
             )
         if created and start:
             enqueue_run(inquiry.pk)

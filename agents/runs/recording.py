@@ -8,11 +8,14 @@ the run was driven (a worker, the ``run_inquiry`` command, a resume).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from agents.conversations.thread import turn_mark_taken, turn_record
 from agents.escalations.package import handoff_package
 from agents.escalations.services import announce_resolved, escalation_record_wait
 from agents.events import inquiry_payload, publish
@@ -26,10 +29,12 @@ from netshop.transactions import retry_conflicts
 
 
 @transaction.atomic
-def inquiry_mark_running(*, inquiry: Inquiry) -> None:
-    """A first run is starting: consoles see the inquiry move off the queue."""
-    Inquiry.objects.filter(pk=inquiry.pk).update(status=InquiryStatus.RUNNING)
-    inquiry.status = InquiryStatus.RUNNING
+def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1) -> None:
+    """A turn's run is starting: consoles see the conversation move off the queue."""
+    Inquiry.objects.filter(pk=inquiry.pk).update(
+        status=InquiryStatus.RUNNING, turns=turn, awaiting_until=None
+    )
+    inquiry.status, inquiry.turns, inquiry.awaiting_until = InquiryStatus.RUNNING, turn, None
     publish("inquiry.updated", inquiry_payload(inquiry))
 
 
@@ -41,15 +46,21 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
     interrupts = list(snapshot.interrupts)
     request = interrupts[0].value if interrupts else None
     status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status")
-    current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    current = (
+        Inquiry.objects.select_for_update(of=("self",))
+        .select_related("customer")
+        .get(pk=inquiry.pk)
+    )
     if status is None:
         # The graph stopped without finishing: never leave it looking done, hand it over.
         inquiry_record_crash(
             inquiry=current, exc=RuntimeError("the run stopped before it finished")
         )
         return RunOutcome(str(inquiry.pk), InquiryStatus.FAILED, state)
-    if current.status == InquiryStatus.HANDLED_BY_HUMAN:
-        # A person took the conversation over meanwhile: the AI says nothing more.
+    if current.human_owner_id is not None or current.status == InquiryStatus.HANDLED_BY_HUMAN:
+        # A person took the conversation over meanwhile: the AI says nothing more (what the
+        # turn took is in the thread, and the person has read it there).
+        turn_mark_taken(state)
         return RunOutcome(str(inquiry.pk), str(current.status), state)
     previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
     # Every entry this record makes is written at the end of the block: the audit lock is
@@ -69,6 +80,7 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         )
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
         _update_inquiry(current, state, str(status))
+        turn_record(inquiry=current, state=state, status=str(status))
         if finishing:
             decided = current.escalations.filter(status=EscalationStatus.DECIDED)
             announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
@@ -109,6 +121,11 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
     inquiry.reply = state.get("reply", "")
     inquiry.escalation = state.get("escalation")
     inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
+    inquiry.awaiting_until = (
+        timezone.now() + timedelta(hours=settings.NETSHOP_AWAITING_CUSTOMER_HOURS)
+        if status == InquiryStatus.AWAITING_CUSTOMER
+        else None
+    )
     inquiry.save()
     publish("inquiry.updated", inquiry_payload(inquiry))
 

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from agents.conversations.selectors import with_unanswered_messages
 from agents.escalations.services import newest_wait_status
 from agents.models import EscalationStatus, Inquiry, InquiryStatus
 from agents.runs.checkpointer import get_checkpointer
@@ -30,6 +31,12 @@ def runs_recover(*, stale_after: timedelta = timedelta(minutes=2)) -> list[str]:
         .filter(
             Q(status__in=[InquiryStatus.QUEUED, InquiryStatus.RUNNING])
             | Q(status=InquiryStatus.AWAITING_APPROVAL, wait_status=EscalationStatus.DECIDED)
+            # A customer's message no run took (its task lost with a worker or the broker).
+            | Q(
+                with_unanswered_messages(),
+                status__in=[InquiryStatus.AWAITING_CUSTOMER, InquiryStatus.RESOLVED],
+                human_owner__isnull=True,
+            )
         )
     )
     ids = [str(pk) for pk in stuck.values_list("pk", flat=True)[:500]]

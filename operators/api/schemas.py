@@ -122,7 +122,7 @@ ParamValue = StrictInt | ShortText
 
 
 class DecisionIn(Schema):
-    decision: Literal["approve", "edit", "reject", "take_over"]
+    decision: Literal["approve", "edit", "reject", "take_over", "reviewed"]
     params: dict[str, ParamValue] = Field(
         default_factory=dict, description="For edit: the parameters to change, e.g. amount."
     )

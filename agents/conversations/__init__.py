@@ -1,0 +1,1 @@
+"""Conversations: the messages of an inquiry's thread, who owns it, and when the AI answers."""
