@@ -65,9 +65,7 @@ def waiting_on_answer(plan: list[PlanStep], envelopes: Mapping[str, EnvelopeDict
     """The pending steps that depend, directly or not, on a step that stopped to ask: they
     are skipped, since they would act on what the answer is to decide."""
     stopped_steps = {
-        s["step"]
-        for s in plan
-        if s["status"] == "done" and stopped(envelopes.get(s["agent"]))
+        s["step"] for s in plan if s["status"] == "done" and stopped(envelopes.get(s["agent"]))
     }
     blocked: set[int] = set()
     changed = True
@@ -80,4 +78,3 @@ def waiting_on_answer(plan: list[PlanStep], envelopes: Mapping[str, EnvelopeDict
                 blocked.add(step["step"])
                 changed = True
     return blocked
-

@@ -16,7 +16,17 @@ from agents.offline.understanding.text import normalize
 
 Option = Mapping[str, Any]
 
-KANJI_NUMBERS: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+KANJI_NUMBERS: Final = {
+    "一": 1,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 EN_ORDINALS: Final = {
     "first": 1,
     "second": 2,

@@ -88,7 +88,10 @@ def _order_turn(
         if claims_not_arrived(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
             wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
         orders = results["search_orders"].get("orders", [])
-        choice = choose_order(orders, wanted, set(entities.get("tracking_numbers", [])))
+        tracking = set(entities.get("tracking_numbers", []))
+        choice = choose_order(orders, wanted, tracking)
+        if choice.ambiguous and tracking:
+            return []  # the tracking number says which parcel: the Shipping agent tracks it
         if choice.ambiguous and ASK_CUSTOMER in tools:
             return [_which_order(context, inquiry, choice.candidates)]
         number = choice.number

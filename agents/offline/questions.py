@@ -98,10 +98,14 @@ def write_question(brief: Mapping[str, Any]) -> str:
     lines = [phrases["thanks"], _asks(lang, slot, str(brief.get("about") or ""))]
     for index, option in enumerate(options, start=1):
         key = "option" if option.get("label") else "option_bare"
-        lines.append(phrases[key].format(index=index, value=option["value"], label=option.get("label")))
+        lines.append(
+            phrases[key].format(index=index, value=option["value"], label=option.get("label"))
+        )
     if options:
         numbers = _alternatives(lang, [str(i) for i in range(1, len(options) + 1)])
-        lines.append(phrases["answer_how_order" if slot == "order" else "answer_how"].format(numbers=numbers))
+        lines.append(
+            phrases["answer_how_order" if slot == "order" else "answer_how"].format(numbers=numbers)
+        )
     return "\n".join(lines)
 
 
@@ -116,7 +120,9 @@ def _asks(lang: str, slot: str, about: str) -> str:
     phrases = PHRASES[lang]
     if slot == "order":
         quoted = ABOUT_JA.get(about, "") if lang == "ja" else about
-        return phrases["which_order_about"].format(about=quoted) if quoted else phrases["which_order"]
+        return (
+            phrases["which_order_about"].format(about=quoted) if quoted else phrases["which_order"]
+        )
     return phrases.get(f"which_{slot}", phrases["which_other"])
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from agents.graph.schemas import Intent, UnsupportedRequest
+from agents.graph.schemas import UnsupportedRequest
 from agents.offline.understanding.lexicon import FAQ_TOPIC_INTENTS
+from agents.vocabulary import Skill
 
 _HOW_TO: Final = re.compile(r"方法|やり方|どうやって|どうすれば|どこで|\bhow (?:do|can|to)\b")
 _JA_REQ: Final = (
-    r"(?:して(?:ほしい|欲しい|ください|下さい|いただけ|いただき|もらえ|もらいた)|したい|を?お願い|を?希望)"
+    r"(?:して(?:ほしい|欲しい|ください|下さい|いただけ|いただき|もらえ|もらいた)"
+    r"|したい|を?お願い|を?希望)"
 )
 _EN_WANT: Final = (
     r"(?:i(?:'d| would)? like to|i want to|i need to|i wish to|please|could you|can you"
@@ -61,9 +63,9 @@ _PATTERNS: Final[tuple[tuple[UnsupportedRequest, re.Pattern[str]], ...]] = (
 )
 
 # The intents a request of each kind would be misread as: answering them goes in circles.
-MISREAD_AS: Final[dict[UnsupportedRequest, frozenset[Intent]]] = {
-    "address_change": FAQ_TOPIC_INTENTS | {"change_delivery_date"},
-    "exchange": FAQ_TOPIC_INTENTS | {"process_refund"},
+MISREAD_AS: Final[dict[UnsupportedRequest, frozenset[str]]] = {
+    "address_change": FAQ_TOPIC_INTENTS | {Skill.CHANGE_DELIVERY_DATE},
+    "exchange": FAQ_TOPIC_INTENTS | {Skill.PROCESS_REFUND},
     "return_item": FAQ_TOPIC_INTENTS,
 }
 

@@ -24,7 +24,6 @@ from netshop.models import Coupon, Customer, DeliveryDateChange, Redelivery, Ref
 Ask = Callable[..., RunOutcome]
 
 
-
 def no_side_effects() -> None:
     assert Coupon.objects.filter(inquiry_ref__isnull=False).count() == 0
     assert Redelivery.objects.count() == 0
@@ -72,7 +71,7 @@ def test_a_bare_order_number_answers_and_the_chosen_order_is_tracked(ask: Ask) -
 
     inquiry = answer(outcome, "ORD-1004")
 
-    [question, reply] = ai_messages(outcome.inquiry_id)
+    [_question, reply] = ai_messages(outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.RESOLVED
     assert inquiry.turns == 2
     assert inquiry.reply == reply
@@ -159,7 +158,5 @@ def test_what_the_shop_cannot_do_goes_to_a_person_with_the_reason(
     assert (escalation.kind, escalation.reason) == ("follow_up", "unsupported_request")
     assert kind in escalation.summary
     assert outcome.state["escalation"]["detail"] == {"request": kind}
-    assert "faq" not in outcome.state["envelopes"] or not outcome.state["envelopes"]["faq"][
-        "data"
-    ]
+    assert "faq" not in outcome.state["envelopes"] or not outcome.state["envelopes"]["faq"]["data"]
     no_side_effects()
