@@ -232,6 +232,8 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
     """Everything the writer may say, and nothing else (no internal ids, no other customers)."""
     classification = state["classification"]
     envelopes = state.get("envelopes", {})
+    if questions.first_referral(envelopes, list(state.get("plan", []))):
+        envelopes = {}  # a person follows up on what the records contradict: not "delivered"
     return {
         "language": state.get("language", "ja"),
         "today": timezone.localdate().isoformat(),
@@ -243,7 +245,6 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
                 {k: env.get(k) for k in ("status", "data", "message", "error_code")}
             )
             for agent, env in envelopes.items()
-            if not questions.stopped(env)  # a person follows up: its findings are theirs
         },
         "not_checked": escalation_policy.failed_agents(envelopes),
         "pending_actions": [

@@ -127,7 +127,7 @@ def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -
         "slot": "order",
         "why": "ambiguous",
         "options": options(candidates, language, today),
-        "about": _reason(inquiry, context.get("inquiry_intent", "")),
+        "about": "parcel not delivered" if claims_not_arrived(inquiry) else _reason(inquiry, ""),
     }
     return (ASK_CUSTOMER, args)
 

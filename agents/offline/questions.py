@@ -76,7 +76,8 @@ EN: Final[Table] = {
 }
 
 PHRASES: Final[dict[str, Table]] = {"ja": JA, "en": EN}
-# What a Japanese question may quote of the request ("about"): the offline model's reasons.
+# What a question may quote of the request ("about"): the offline model's own reasons, and
+# their Japanese words (anything else a model wrote there is left out of the question).
 ABOUT_JA: Final[Table] = {
     "parcel not delivered": "お荷物が届いていない",
     "damaged item": "商品の破損",
@@ -119,7 +120,8 @@ def _alternatives(lang: str, items: list[str]) -> str:
 def _asks(lang: str, slot: str, about: str) -> str:
     phrases = PHRASES[lang]
     if slot == "order":
-        quoted = ABOUT_JA.get(about, "") if lang == "ja" else about
+        known = about if about in ABOUT_JA else ""
+        quoted = ABOUT_JA.get(known, "") if lang == "ja" else known
         return (
             phrases["which_order_about"].format(about=quoted) if quoted else phrases["which_order"]
         )

@@ -57,7 +57,9 @@ def test_an_order_left_unnamed_among_several_is_asked_for_and_nothing_is_done(as
     assert (question["slot"], question["asked_by"]) == ("order", "order")
     assert "shipping" not in outcome.state["envelopes"]  # the dependent step did not run
     assert ai_messages(outcome.inquiry_id) == [outcome.state["reply"]]
-    assert "1. ORD-1002 (" in outcome.state["reply"]
+    assert (
+        "Which order is this about (parcel not delivered)?\n1. ORD-1002 (" in outcome.state["reply"]
+    )
     assert "2. ORD-1004 (" in outcome.state["reply"]
     assert outcome.state["reply"].endswith(
         "Please reply with the number (1 or 2) or the order number."
