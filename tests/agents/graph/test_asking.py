@@ -162,3 +162,26 @@ def test_what_the_shop_cannot_do_goes_to_a_person_with_the_reason(
     assert outcome.state["escalation"]["detail"] == {"request": kind}
     assert "faq" not in outcome.state["envelopes"] or not outcome.state["envelopes"]["faq"]["data"]
     no_side_effects()
+
+
+def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(ask: Ask) -> None:
+    outcome = ask("Where is ORD-1002?")
+    assert outcome.status == InquiryStatus.RESOLVED
+
+    inquiry = answer(outcome, "Sorry, I meant ORD-1004")
+
+    assert inquiry.status == InquiryStatus.RESOLVED
+    assert inquiry.turns == 2
+    assert "order ORD-1004" in inquiry.reply
+    assert "back at the depot" in inquiry.reply
+    no_side_effects()
+
+
+def test_the_second_one_in_english_answers_the_question(ask: Ask) -> None:
+    outcome = ask("My parcel hasn't arrived.")
+
+    inquiry = answer(outcome, "the second one")
+
+    assert inquiry.status == InquiryStatus.RESOLVED
+    assert "order ORD-1004" in inquiry.reply
+    no_side_effects()
