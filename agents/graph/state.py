@@ -78,6 +78,9 @@ class InquiryState(InquiryInput, total=False):
     """Content-free hand-off receipts (seed 002)."""
     escalation: dict[str, Any] | None
     """Why a person must look at this inquiry (kind, reason, summary), if they must."""
+    request: str
+    """What this turn works on: the customer's text, or, when it answers the question the
+    last turn asked, that turn's request followed by the answer (the specialists need both)."""
     question: dict[str, Any] | None
     """The question this turn asked the customer (what it asks for, the options offered),
     which the next turn's message answers; ``None`` when the run asked nothing."""
