@@ -35,6 +35,8 @@ class InquiryInput(TypedDict):
     customer_language: NotRequired[str]
     turn: NotRequired[int]
     """The turn's number, from 1; the ids of the turn's own messages carry it."""
+    question_open: NotRequired[bool]
+    """Whether the AI's question is still the last word to the customer (default: yes)."""
     message_ids: NotRequired[list[str]]
     """The stored messages this turn takes (``agents.models.Message``)."""
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]

@@ -28,7 +28,7 @@ logger = logging.getLogger(__name__)
 def classify(state: InquiryState) -> dict[str, Any]:
     """Supervisor: read the inquiry into a ``Classification`` (structured output), with the
     conversation so far and the question last asked, which the new message may answer."""
-    question = state.get("question")
+    question = open_question(state)
     messages = [SystemMessage(CLASSIFY_PROMPT), HumanMessage(classify_prompt(state))]
     try:
         result = llm.structured(llm.chat_model("supervisor"), Classification).invoke(messages)
@@ -50,6 +50,12 @@ def classify(state: InquiryState) -> dict[str, Any]:
     return turn_start(state, update)
 
 
+def open_question(state: InquiryState) -> dict[str, Any] | None:
+    """The question the new message may answer: none once the conversation moved past it
+    (it lapsed and was closed, or a person wrote since; ``question_open`` from the intake)."""
+    return state.get("question") if state.get("question_open", True) else None
+
+
 # How much of the conversation the classifier reads: the latest messages, each cut short.
 CONVERSATION_MESSAGES = 12
 CONVERSATION_CHARS = 600
@@ -63,7 +69,7 @@ def classify_prompt(state: InquiryState) -> str:
     if earlier:
         conversation = json.dumps(earlier, ensure_ascii=False)
         parts.append(f"<conversation>\n{conversation}\n</conversation>")
-    question = state.get("question")
+    question = open_question(state)
     if question:
         parts.append(f"<question>\n{json.dumps(question, ensure_ascii=False)}\n</question>")
     parts.append(f"<inquiry>\n{state['text']}\n</inquiry>")

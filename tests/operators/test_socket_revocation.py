@@ -118,7 +118,10 @@ def hears_a_new_escalation(socket: ClientConnection) -> bool:
     while message["event"] == "conversation.message":  # the escalated conversation's message
         assert message["payload"]["inquiry_id"] == str(escalation.inquiry_id)
         message = heard(socket)
-    return (message["event"], message["payload"]["id"]) == ("escalation.created", str(escalation.pk))
+    return (message["event"], message["payload"]["id"]) == (
+        "escalation.created",
+        str(escalation.pk),
+    )
 
 
 def hears_an_update(socket: ClientConnection, inquiry: Inquiry) -> bool:

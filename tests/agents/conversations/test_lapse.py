@@ -55,3 +55,21 @@ def test_a_taken_over_conversation_never_lapses(customer: Customer) -> None:
 
     assert conversations_lapse() == []
     assert inquiry.messages.count() == 1
+
+
+def test_after_a_lapse_the_next_message_answers_no_question(
+    customer: Customer, demo_shop: None
+) -> None:
+    from agents.conversations.thread import turn_input
+    from agents.runs.driver import inquiry_advance
+
+    inquiry = inquiry_create(customer=customer, text="荷物がまだ届きません", start=False)
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+    asked = Inquiry.objects.get(pk=inquiry.pk)
+    assert asked.status == "awaiting_customer"
+    assert turn_input(inquiry=asked, turn=2)["question_open"] is True
+
+    Inquiry.objects.filter(pk=inquiry.pk).update(awaiting_until=timezone.now())
+    conversations_lapse()
+
+    assert turn_input(inquiry=Inquiry.objects.get(pk=inquiry.pk), turn=2)["question_open"] is False
