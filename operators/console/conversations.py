@@ -28,7 +28,7 @@ from operators.access import role_required
 from operators.console import errors
 from operators.console.forms import InboxFilterForm
 from operators.console.preferences import with_staff_preferences
-from operators.console.presenters.conversation import conversation_page, message_view
+from operators.console.presenters.conversation import conversation_page, thread_views
 from operators.console.presenters.inbox import inbox_row
 from operators.console.selectors import console_event_seq, conversation_messages, inbox_page
 
@@ -61,7 +61,7 @@ def thread(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     inquiry = _inquiry(inquiry_id)
     if inquiry is None:
         return HttpResponse(status=404)
-    thread = [message_view(m) for m in conversation_messages(inquiry=inquiry)]
+    thread = thread_views(conversation_messages(inquiry=inquiry))
     return render(request, "operators/console/_thread.html", {"thread": thread})
 
 

@@ -21,6 +21,8 @@ from operators.console.selectors import (
 )
 from operators.models import CannedReply
 
+ANSWERING_AUTHORS = frozenset({MessageAuthor.AI, MessageAuthor.OPERATOR})
+
 
 @dataclass(frozen=True)
 class MessageView:
@@ -34,7 +36,7 @@ class MessageView:
     channel: str
     language: str
     at: datetime
-    pending: bool  # a customer message no run has taken yet
+    pending: bool  # a customer message nobody has answered yet
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class ConversationView:
         return str(self.inquiry.pk)
 
 
-def message_view(message: Message) -> MessageView:
+def message_view(message: Message, *, answered: bool = False) -> MessageView:
     return MessageView(
         id=str(message.pk),
         kind=message.author_kind,
@@ -71,8 +73,16 @@ def message_view(message: Message) -> MessageView:
         channel=message.channel,
         language=message.language,
         at=message.created_at,
-        pending=message.is_pending,
+        pending=message.is_pending and not answered,
     )
+
+
+def thread_views(messages: list[Message]) -> list[MessageView]:
+    """The thread's messages; a customer message an operator or the AI wrote after is
+    answered, whether or not a run took it."""
+    answers = [i for i, m in enumerate(messages) if m.author_kind in ANSWERING_AUTHORS]
+    last_answer = answers[-1] if answers else -1
+    return [message_view(m, answered=i < last_answer) for i, m in enumerate(messages)]
 
 
 def composer(
@@ -98,7 +108,7 @@ def conversation_page(*, inquiry: Inquiry, user: Any) -> ConversationView:
     panel = composer(inquiry, user=user, messages=messages, review=review)
     return ConversationView(
         inquiry=inquiry,
-        messages=[message_view(m) for m in messages],
+        messages=thread_views(messages),
         composer=panel,
         canned=canned_replies_for(language=inquiry.customer.language) if panel.write else [],
         review=review,

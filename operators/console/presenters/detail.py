@@ -18,7 +18,7 @@ from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.vocabulary import Skill
 from operators.console import labels
 from operators.console.presenters.actions import ActionView, action_view, with_facts_now
-from operators.console.presenters.conversation import MessageView, message_view
+from operators.console.presenters.conversation import MessageView, thread_views
 from operators.console.presenters.deadlines import Due, due
 from operators.console.presenters.decision import (
     Change,
@@ -127,5 +127,5 @@ def detail_page(*, escalation_id: object, user: Any, sent_decision: str = "") ->
         earlier=customer_earlier_inquiries(inquiry=inquiry),
         sent_decision=sent_decision,
         facts_now=current_order_facts(inquiry=inquiry, numbers=[n for n in numbers if n]),
-        thread=[message_view(m) for m in conversation_messages(inquiry=inquiry)],
+        thread=thread_views(conversation_messages(inquiry=inquiry)),
     )

@@ -190,6 +190,22 @@ def test_customer_text_is_inert_in_the_thread_the_fragment_and_the_inbox(op1: Us
         assert "<img src=x" not in text
 
 
+def test_only_customer_messages_nobody_answered_are_marked_unanswered(
+    op1: User, inquiry: Inquiry
+) -> None:
+    client = signed_in(op1)
+    before = page_text(client.get(f"{base(inquiry)}/thread"))
+    conversation_take_over(inquiry_id=inquiry.pk, user=op1)
+    operator_message_send(inquiry_id=inquiry.pk, user=op1, text="Checking.")
+    message_store(inquiry=inquiry, author_kind=MessageAuthor.CUSTOMER, text="まだ?", channel="web")
+
+    after = page_text(client.get(f"{base(inquiry)}/thread"))
+
+    assert before.count("not answered yet") == 1
+    assert after.count("not answered yet") == 1
+    assert after.index("not answered yet") > after.index("Checking.")
+
+
 def test_the_thread_fragment_is_the_list_alone(op1: User, inquiry: Inquiry) -> None:
     response = signed_in(op1).get(f"{base(inquiry)}/thread")
 
