@@ -413,9 +413,8 @@ def test_canned_replies_show_only_to_the_owner(op1: User, op2: User, inquiry: In
     assert 'id="canned-select"' not in page_text(signed_in(op2).get(f"{base(inquiry)}/"))
 
 
-def test_canned_replies_are_kept_in_the_admin() -> None:
-    admin = User.objects.create_superuser("root", password="x")
-    client = signed_in(admin)
+def test_leads_keep_the_canned_replies_in_the_admin(lead: User) -> None:
+    client = signed_in(lead)
 
     added = client.post(
         "/admin/operators/cannedreply/add/",
@@ -427,6 +426,26 @@ def test_canned_replies_are_kept_in_the_admin() -> None:
         ("Thanks", "en", True)
     ]
     assert client.get("/admin/operators/cannedreply/").status_code == 200
+
+
+def test_operators_read_the_canned_replies_but_do_not_change_them(op1: User) -> None:
+    reply = canned("配送状況", "ja")
+    client = signed_in(op1)
+
+    listed = client.get("/admin/operators/cannedreply/")
+    added = client.post(
+        "/admin/operators/cannedreply/add/",
+        {"title": "Mine", "language": "en", "body": "Mine.", "active": "on"},
+    )
+    changed = client.post(
+        f"/admin/operators/cannedreply/{reply.pk}/change/",
+        {"title": "Changed", "language": "ja", "body": "x", "active": "on"},
+    )
+
+    assert listed.status_code == 200
+    assert "配送状況" in page_text(listed)
+    assert (added.status_code, changed.status_code) == (403, 403)
+    assert list(CannedReply.objects.values_list("title", flat=True)) == ["配送状況"]
 
 
 # --- Flagging for review ----------------------------------------------------------------------
@@ -622,6 +641,30 @@ def test_the_inbox_runs_six_queries_however_many_rows(
 
     assert len(response.context["rows"]) == 25
     assert len(many_rows) == len(one_row)
+
+
+def test_the_conversation_page_runs_ten_queries_however_long_the_thread(
+    op1: User, inquiry: Inquiry, django_assert_num_queries: Any
+) -> None:
+    conversation_take_over(inquiry_id=inquiry.pk, user=op1)
+    canned("配送状況", "ja")
+    client = signed_in(op1)
+    with CaptureQueriesContext(connection) as short:
+        client.get(f"{base(inquiry)}/")
+    for n in range(20):
+        operator_message_send(inquiry_id=inquiry.pk, user=op1, text=f"返信 {n}")
+        note_add(inquiry_id=inquiry.pk, user=op1, text=f"メモ {n}")
+
+    # the session, its user, the user's role groups, their display preferences, the
+    # conversation with its customer, its owner, the thread with its authors, an open
+    # review, the canned replies, and the last event's sequence number
+    with django_assert_num_queries(10):
+        response = client.get(f"{base(inquiry)}/")
+    with CaptureQueriesContext(connection) as long:
+        client.get(f"{base(inquiry)}/")
+
+    assert len(response.context["view"].messages) == 41
+    assert len(long) == len(short)
 
 
 # --- The escalation page's facts after a decision -------------------------------------------
