@@ -76,6 +76,7 @@ def escalation_record_wait(
         wait_key=wait_key,
         defaults={
             "inquiry": inquiry,
+            "turn": inquiry.turns or 1,
             "kind": kind,
             "reason": reason,
             "summary": summary[:300],
