@@ -332,7 +332,9 @@ def test_writing_before_taking_over_is_refused(op1: User, inquiry: Inquiry) -> N
     assert kinds(inquiry) == [("customer", "荷物がまだ届きません")]
 
 
-def test_a_blank_message_is_refused_and_the_note_typed_stays(op1: User, inquiry: Inquiry) -> None:
+def test_a_blank_message_or_note_is_refused_and_nothing_is_stored(
+    op1: User, inquiry: Inquiry
+) -> None:
     conversation_take_over(inquiry_id=inquiry.pk, user=op1)
     client = signed_in(op1)
 
