@@ -26,6 +26,7 @@ ReasonCategory = Literal[
     "action_failed",
     "claim_contradicts_records",
     "unsupported_request",
+    "flagged_for_review",  # a lead's second look at a conversation the AI resolved
 ]
 
 

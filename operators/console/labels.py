@@ -33,6 +33,8 @@ REASON_LABELS: dict[str, Promise] = {
     "supervisor_failure": _("supervisor failure"),
     "action_failed": _("action failed"),
     "flagged_for_review": _("flagged for review by a lead"),
+    "claim_contradicts_records": _("claim contradicts the records"),
+    "unsupported_request": _("request the shop cannot do"),
 }
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 
