@@ -85,6 +85,11 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "already_decided",
         "claimed_by_other",
         "idempotency_key_reused",
+        "message_key_reused",
+        "not_human_owned",
+        "owned_by_other",
+        "already_human_owned",
+        "already_flagged",
     }
     assert set(statuses.values()) == {404, 409, 422}
 
