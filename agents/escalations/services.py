@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
 from django.conf import settings
@@ -38,6 +38,9 @@ from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.refunds import refund_proposal
 from netshop.transactions import retry_conflicts
+
+if TYPE_CHECKING:
+    from agents.escalations.preview import ReplyPreview
 
 D = OperatorDecision
 DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
@@ -163,14 +166,28 @@ def escalation_decide(
     params: dict[str, Any] | None = None,
     reason: str = "",
     reply: str = "",
+    confirm_language: bool = False,
+    preview: str | None = None,
 ) -> Escalation:
-    """Decide an escalation once; the run resumes in a worker after commit."""
+    """Decide an escalation once; the run resumes in a worker after commit.
+
+    The reply the decision sends is previewed here as the operator was shown it, and
+    carried in the decision for the run to send. Words to the customer in another language
+    than theirs need ``confirm_language``; ``preview``, the text the operator was shown, must
+    still be the text (else they would approve words they never saw).
+    """
     escalation = _locked(escalation_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
-    record = _validated(
+    record = decision_validated(
         escalation, decision=decision, params=params or {}, reason=reason, reply=reply
     )
+    shown = _previewed(escalation, record, operator=user.username)
+    _refuse_unconfirmed_language(shown, confirmed=confirm_language)
+    if preview is not None and shown.exact and preview != shown.text:
+        raise DomainError("preview_outdated")
+    if shown.exact and escalation.actions:
+        record["preview"] = shown.record()
     escalation.decision = {**record, "operator": user.username}
     escalation.status = EscalationStatus.DECIDED
     escalation.decided_by, escalation.decided_at = user, timezone.now()
@@ -198,9 +215,36 @@ def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> No
         )
 
 
-def _validated(
+def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str) -> ReplyPreview:
+    # Imported here: the preview reads the run through the driver, which imports this module.
+    from agents.escalations.preview import decision_reply_preview
+
+    return decision_reply_preview(
+        escalation=escalation,
+        decision=record["decision"],
+        params=record["params"],
+        reason=record["reason"],
+        reply=record["reply"],
+        operator=operator,
+    )
+
+
+def _refuse_unconfirmed_language(shown: ReplyPreview, *, confirmed: bool) -> None:
+    if shown.language_mismatch and not confirmed:
+        raise DomainError(
+            "reason_language_unconfirmed",
+            text_language=LANGUAGE_NAMES.get(shown.language.text, shown.language.text),
+            customer_language=LANGUAGE_NAMES.get(shown.language.customer, shown.language.customer),
+        )
+
+
+LANGUAGE_NAMES = {"ja": "Japanese", "en": "English"}
+
+
+def decision_validated(
     escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
 ) -> dict[str, Any]:
+    """The decision as it is recorded, or the ``DomainError`` that refuses it."""
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
         raise DomainError(
