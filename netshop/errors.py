@@ -106,9 +106,7 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
             "confirm it is to be sent as written, or write it again."
         ),
     ),
-    "preview_unavailable": _e(
-        CONFLICT, _("The reply cannot be shown now: try again in a moment.")
-    ),
+    "preview_unavailable": _e(CONFLICT, _("The reply cannot be shown now: try again in a moment.")),
     "preview_outdated": _e(
         CONFLICT,
         _("The reply has changed since it was shown: look at the new text and send again."),

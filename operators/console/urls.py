@@ -1,6 +1,6 @@
 from django.urls import path
 
-from operators.console import views
+from operators.console import preview_views, views
 
 app_name = "console"
 urlpatterns = [
@@ -13,4 +13,5 @@ urlpatterns = [
     path("escalations/<uuid:escalation_id>/claim", views.claim, name="claim"),
     path("escalations/<uuid:escalation_id>/release", views.release, name="release"),
     path("escalations/<uuid:escalation_id>/decide", views.decide, name="decide"),
+    path("escalations/<uuid:escalation_id>/preview", preview_views.preview, name="preview"),
 ]

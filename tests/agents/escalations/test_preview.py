@@ -138,8 +138,9 @@ def test_an_english_reason_to_a_japanese_customer_is_flagged(op1: User) -> None:
         "text_language": "en",
         "language_mismatch": True,
     }
-    assert f"ご注文 ORD-1003の返金はお受けすることができませんでした。理由: 「{ENGLISH_REASON}」" in (
-        shown.text
+    assert (
+        f"ご注文 ORD-1003の返金はお受けすることができませんでした。理由: 「{ENGLISH_REASON}」"
+        in (shown.text)
     )
 
 
@@ -218,7 +219,7 @@ def test_a_refusal_at_execution_is_never_sent_as_the_previewed_success(op1: User
     assert Refund.objects.filter(payment__order=order).count() == 1  # the phone refund only
 
 
-def test_a_retry_of_a_failed_refund_sends_its_previewed_reply(op1: User, faults) -> None:  # type: ignore[no-untyped-def]
+def test_a_retry_of_a_failed_refund_sends_its_previewed_reply(op1: User, faults) -> None:
     approval = waiting_on(REFUND_ORD_1003)
     faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
     decided_and_resumed(approval, op1, decision="approve")

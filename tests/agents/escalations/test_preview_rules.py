@@ -60,7 +60,10 @@ EXECUTED = {"action_id": "a1", "outcome": "executed", "refund_amount": 5000, "pa
 DECLINED = {"action_id": "a1", "outcome": "declined", "reason": "no", "params": {}}
 REFUSED = {"action_id": "a1", "outcome": "refused", "code": "refund_exceeds_captured"}
 FAILED = {"action_id": "a1", "outcome": "failed", "code": "gateway_server_error"}
-SHOWN_EXECUTED = {"text": "Refunded.", "outcomes": {"a1": {"outcome": "executed", "refund_amount": 5000}}}
+SHOWN_EXECUTED = {
+    "text": "Refunded.",
+    "outcomes": {"a1": {"outcome": "executed", "refund_amount": 5000}},
+}
 SHOWN_DECLINED = {"text": "Declined.", "outcomes": {"a1": {"outcome": "declined"}}}
 
 
@@ -102,8 +105,18 @@ def test_outcome_facts_are_what_the_reply_tells() -> None:
 @pytest.mark.parametrize(
     ("decisions", "results", "retry", "expected"),
     [
-        ({"a1": approve(SHOWN_EXECUTED)}, [EXECUTED], False, DecisionOutcome(Outcome.EXECUTED, "Refunded.")),
-        ({"a1": approve(SHOWN_EXECUTED)}, [EXECUTED], True, DecisionOutcome(Outcome.RETRY_SETTLED, "Refunded.")),
+        (
+            {"a1": approve(SHOWN_EXECUTED)},
+            [EXECUTED],
+            False,
+            DecisionOutcome(Outcome.EXECUTED, "Refunded."),
+        ),
+        (
+            {"a1": approve(SHOWN_EXECUTED)},
+            [EXECUTED],
+            True,
+            DecisionOutcome(Outcome.RETRY_SETTLED, "Refunded."),
+        ),
         (
             {"a1": approve(SHOWN_DECLINED, "reject")},
             [DECLINED],
