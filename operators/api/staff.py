@@ -156,6 +156,9 @@ def escalation_decide_view(
         409: ErrorOut,
         422: ErrorOut,
         **DENIED,
+        400: ErrorOut,  # a body: JSON, bounded
+        413: ErrorOut,
+        415: ErrorOut,
     },
 )
 def escalation_preview_view(
