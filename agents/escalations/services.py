@@ -184,7 +184,7 @@ def escalation_decide(
     )
     shown = _previewed(escalation, record, operator=user.username)
     _refuse_unconfirmed_language(shown, confirmed=confirm_language)
-    if preview is not None and shown.exact and preview != shown.text:
+    if preview is not None and shown.exact and _lf(preview) != _lf(shown.text):
         raise DomainError("preview_outdated")
     if shown.exact and escalation.actions:
         record["preview"] = shown.record()
@@ -227,6 +227,11 @@ def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str)
         reply=record["reply"],
         operator=operator,
     )
+
+
+def _lf(text: str) -> str:
+    """Line breaks as the reply has them (a browser posts a form's as CRLF)."""
+    return text.replace("\r\n", "\n")
 
 
 def _refuse_unconfirmed_language(shown: ReplyPreview, *, confirmed: bool) -> None:
