@@ -151,7 +151,6 @@ def escalation_decide_view(
     "/escalations/{escalation_id}/preview",
     response={
         200: ReplyPreviewOut,
-        400: ErrorOut,
         404: ErrorOut,
         409: ErrorOut,
         422: ErrorOut,

@@ -161,7 +161,8 @@ def test_the_api_previews_and_decides_with_the_confirmation(op1: User, waiting: 
     assert sent.status_code == 200
     reply = Inquiry.objects.get(pk=waiting.inquiry_id).reply
     assert reply == text
-    assert ENGLISH_REASON in reply and "ORD-1003" in reply
+    assert ENGLISH_REASON in reply
+    assert "ORD-1003" in reply
 
 
 def test_the_api_preview_of_an_escalation_no_run_waits_on_is_not_exact(op1: User) -> None:
