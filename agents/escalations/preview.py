@@ -80,12 +80,14 @@ def decision_reply_preview(
     record = decision_validated(
         escalation, decision=decision, params=params or {}, reason=reason, reply=reply
     )
-    state = _waiting_state(escalation)
-    language = (state or {}).get("language") or escalation.inquiry.language or "ja"
     words = operator_words(decision=decision, reason=reason, reply=reply)
-    check = language_check(words, customer_language=str(language))
     if decision in (D.TAKE_OVER, D.REVIEWED) or not escalation.actions:
-        return ReplyPreview(text=reply.strip() if decision == D.TAKE_OVER else "", language=check)
+        # The operator's own reply is the reply (a review sends nothing): no run to read.
+        check = language_check(words, customer_language=escalation.inquiry.language)
+        return ReplyPreview(text=reply if decision == D.TAKE_OVER else "", language=check)
+    state = _waiting_state(escalation)
+    language = (state or {}).get("language") or escalation.inquiry.language
+    check = language_check(words, customer_language=str(language))
     if state is None:
         return ReplyPreview(text="", language=check, exact=False)
     decided = cast(Decision, {**record, "operator": operator})
