@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, cast
+
+from langgraph.graph.state import CompiledStateGraph
 
 from agents.escalations.language import LanguageCheck, language_check, operator_words
 from agents.graph import approval_nodes
@@ -21,8 +24,9 @@ from agents.graph.gated_actions import effective_params
 from agents.graph.run_context import run_config
 from agents.graph.state import InquiryState
 from agents.graph.supervisor import merge_reply
+from agents.graph.wiring import build_graph
 from agents.models import Escalation
-from agents.runs.driver import support_graph
+from agents.runs.checkpointer import get_checkpointer
 from agents.shapes import Decision, PendingAction
 from agents.vocabulary import OperatorDecision, Skill
 from netshop import selectors
@@ -73,13 +77,9 @@ def decision_reply_preview(
     reply: str = "",
     operator: str = "",
 ) -> ReplyPreview:
-    """The reply ``decision`` would send on ``escalation`` (validated as the decision would
-    be: an invalid one raises the same ``DomainError``)."""
-    from agents.escalations.services import decision_validated  # services import this module
-
-    record = decision_validated(
-        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
-    )
+    """The reply ``decision`` would send on ``escalation``. The decision is taken as valid:
+    ``services.escalation_preview`` checks it first, as a decision would be checked."""
+    record = {"decision": decision, "params": params or {}, "reason": reason, "reply": reply}
     words = operator_words(decision=decision, reason=reason, reply=reply)
     if decision in (D.TAKE_OVER, D.REVIEWED) or not escalation.actions:
         # The operator's own reply is the reply (a review sends nothing): no run to read.
@@ -96,12 +96,19 @@ def decision_reply_preview(
     return ReplyPreview(text=text, language=check, outcomes=outcomes)
 
 
+@cache
+def _graph() -> CompiledStateGraph:
+    """The support graph on the configured checkpointer, as ``runs.driver.support_graph``
+    compiles it (the driver imports the decision services, which import this module)."""
+    return build_graph(get_checkpointer())
+
+
 def _waiting_state(escalation: Escalation) -> dict[str, Any] | None:
     """The run's state while it waits on this escalation; ``None`` if it waits on nothing
     (or on another wait: this escalation's decision would not answer it)."""
     inquiry = escalation.inquiry
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
-    snapshot = support_graph().get_state(config)
+    snapshot = _graph().get_state(config)
     if not snapshot.interrupts or str(snapshot.interrupts[0].id) != escalation.wait_key:
         return None
     return dict(snapshot.values)

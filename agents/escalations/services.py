@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 from uuid import UUID
 
 from django.conf import settings
@@ -20,6 +20,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 
 from agents.conversations.messages import message_store
+from agents.escalations.preview import ReplyPreview, decision_reply_preview
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
@@ -38,9 +39,6 @@ from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.refunds import refund_proposal
 from netshop.transactions import retry_conflicts
-
-if TYPE_CHECKING:
-    from agents.escalations.preview import ReplyPreview
 
 D = OperatorDecision
 DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
@@ -215,10 +213,28 @@ def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> No
         )
 
 
-def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str) -> ReplyPreview:
-    # Imported here: the preview reads the run through the driver, which imports this module.
-    from agents.escalations.preview import decision_reply_preview
+def escalation_preview(
+    *,
+    escalation_id: UUID | str,
+    user: User,
+    decision: str,
+    params: dict[str, Any] | None = None,
+    reason: str = "",
+    reply: str = "",
+) -> ReplyPreview:
+    """The reply this decision would send, checked as the decision would be (an invalid one
+    is refused with the same error); nothing is decided or run."""
+    try:
+        escalation = Escalation.objects.select_related("inquiry__customer").get(pk=escalation_id)
+    except (Escalation.DoesNotExist, ValueError, ValidationError):
+        raise DomainError("escalation_not_found") from None
+    record = decision_validated(
+        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
+    )
+    return _previewed(escalation, record, operator=user.username)
 
+
+def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str) -> ReplyPreview:
     return decision_reply_preview(
         escalation=escalation,
         decision=record["decision"],

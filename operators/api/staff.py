@@ -8,7 +8,6 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
-from agents.escalations.preview import decision_reply_preview
 from agents.escalations.selectors import (
     StatusFilter,
     console_events_after,
@@ -16,7 +15,12 @@ from agents.escalations.selectors import (
     escalation_id_parse,
     escalation_list,
 )
-from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.services import (
+    escalation_claim,
+    escalation_decide,
+    escalation_preview,
+    escalation_release,
+)
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
@@ -166,14 +170,13 @@ def escalation_preview_view(
     """The exact reply this decision would send the customer, and whether the operator's
     words are in the customer's language; nothing is decided."""
     user = require_role(request, Role.OPERATOR)
-    escalation = escalation_get(escalation_id=escalation_id_parse(escalation_id))
-    shown = decision_reply_preview(
-        escalation=escalation,
+    shown = escalation_preview(
+        escalation_id=escalation_id_parse(escalation_id),
+        user=user,
         decision=payload.decision,
         params=dict(payload.params),
         reason=payload.reason,
         reply=payload.reply,
-        operator=user.username,
     )
     return ReplyPreviewOut(**shown.as_dict())
 

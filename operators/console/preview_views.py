@@ -6,16 +6,16 @@ answer is JSON the script shows as text (never as HTML: the reply may quote the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from agents.escalations.preview import decision_reply_preview
-from agents.escalations.selectors import escalation_get
+from agents.escalations.services import escalation_preview
 from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.access import role_required
@@ -33,9 +33,8 @@ def preview(request: HttpRequest, escalation_id: UUID) -> JsonResponse:
     if not form.is_valid():
         return JsonResponse({"ok": False, "message": gettext("The form is not valid.")}, status=422)
     try:
-        escalation = escalation_get(escalation_id=escalation_id)
-        shown = decision_reply_preview(
-            escalation=escalation, operator=request.user.get_username(), **form.preview_kwargs()
+        shown = escalation_preview(
+            escalation_id=escalation_id, user=cast(User, request.user), **form.preview_kwargs()
         )
     except DomainError as error:
         return JsonResponse({"ok": False, "message": error.localized()}, status=error.status)
