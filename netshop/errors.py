@@ -99,6 +99,18 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         edit=_("The refund or cancellation needs a reason in words."),
     ),
     "reply_required": _e(REFUSED, _("Taking over needs the reply to send.")),
+    "reason_language_unconfirmed": _e(
+        REFUSED,
+        _(
+            "The text is in %(text_language)s but the customer writes %(customer_language)s: "
+            "confirm it is to be sent as written, or write it again."
+        ),
+    ),
+    "preview_unavailable": _e(CONFLICT, _("The reply cannot be shown now: try again in a moment.")),
+    "preview_outdated": _e(
+        CONFLICT,
+        _("The reply has changed since it was shown: look at the new text and send again."),
+    ),
     "params_required": _e(REFUSED, _("An edit needs the parameters or the reply to change.")),
     "param_not_editable": _e(REFUSED, _("Cannot change %(params)s.")),
     "invalid_amount": _e(REFUSED, _("The amount must be a positive whole number of yen.")),

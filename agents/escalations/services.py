@@ -20,6 +20,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 
 from agents.conversations.messages import message_store
+from agents.escalations.preview import ReplyPreview, decision_reply_preview
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
@@ -164,14 +165,28 @@ def escalation_decide(
     params: dict[str, Any] | None = None,
     reason: str = "",
     reply: str = "",
+    confirm_language: bool = False,
+    preview: str | None = None,
 ) -> Escalation:
-    """Decide an escalation once; the run resumes in a worker after commit."""
+    """Decide an escalation once; the run resumes in a worker after commit.
+
+    The reply the decision sends is previewed here as the operator was shown it, and
+    carried in the decision for the run to send. Words to the customer in another language
+    than theirs need ``confirm_language``; ``preview``, the text the operator was shown, must
+    still be the text (else they would approve words they never saw).
+    """
     escalation = _locked(escalation_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
-    record = _validated(
+    record = decision_validated(
         escalation, decision=decision, params=params or {}, reason=reason, reply=reply
     )
+    shown = _previewed(escalation, record, operator=user.username)
+    _refuse_unconfirmed_language(shown, confirmed=confirm_language)
+    if preview is not None and shown.exact and _lf(preview) != _lf(shown.text):
+        raise DomainError("preview_outdated")
+    if shown.exact and escalation.actions:
+        record["preview"] = shown.record()
     escalation.decision = {**record, "operator": user.username}
     escalation.status = EscalationStatus.DECIDED
     escalation.decided_by, escalation.decided_at = user, timezone.now()
@@ -199,9 +214,59 @@ def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> No
         )
 
 
-def _validated(
+def escalation_preview(
+    *,
+    escalation_id: UUID | str,
+    user: User,
+    decision: str,
+    params: dict[str, Any] | None = None,
+    reason: str = "",
+    reply: str = "",
+) -> ReplyPreview:
+    """The reply this decision would send, checked as the decision would be (an invalid one
+    is refused with the same error); nothing is decided or run."""
+    try:
+        escalation = Escalation.objects.select_related("inquiry__customer").get(pk=escalation_id)
+    except (Escalation.DoesNotExist, ValueError, ValidationError):
+        raise DomainError("escalation_not_found") from None
+    record = decision_validated(
+        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
+    )
+    return _previewed(escalation, record, operator=user.username)
+
+
+def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str) -> ReplyPreview:
+    return decision_reply_preview(
+        escalation=escalation,
+        decision=record["decision"],
+        params=record["params"],
+        reason=record["reason"],
+        reply=record["reply"],
+        operator=operator,
+    )
+
+
+def _lf(text: str) -> str:
+    """Line breaks as the reply has them (a browser posts a form's as CRLF)."""
+    return text.replace("\r\n", "\n")
+
+
+def _refuse_unconfirmed_language(shown: ReplyPreview, *, confirmed: bool) -> None:
+    if shown.language_mismatch and not confirmed:
+        raise DomainError(
+            "reason_language_unconfirmed",
+            text_language=LANGUAGE_NAMES.get(shown.language.text, shown.language.text),
+            customer_language=LANGUAGE_NAMES.get(shown.language.customer, shown.language.customer),
+        )
+
+
+LANGUAGE_NAMES = {"ja": "Japanese", "en": "English"}
+
+
+def decision_validated(
     escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
 ) -> dict[str, Any]:
+    """The decision as it is recorded, or the ``DomainError`` that refuses it."""
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
         raise DomainError(

@@ -71,8 +71,9 @@ class DecisionOutcome:
 
 def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
     """Pure: the outcome of a round of decisions. A take-over wins; a failure goes back to a
-    person (never retried by the run, SPEC 4.4); an edited reply stands only if every action
-    went through (a refusal at execution time must not be announced as done)."""
+    person (never retried by the run, SPEC 4.4); the reply the operator was shown, or an
+    edited reply, stands only if the actions did what it says (a refusal at execution time
+    must not be announced as done)."""
     decisions = list(round_.decisions.values())
     take_over = next((d for d in decisions if d["decision"] == OperatorDecision.TAKE_OVER), None)
     if take_over is not None:
@@ -80,14 +81,39 @@ def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
     failed = tuple(r for r in round_.results if r["outcome"] == "failed")
     if failed:
         return DecisionOutcome(Outcome.FAILED, failed=failed)
+    shown = previewed_reply(round_.decisions, round_.results)
     if round_.waits_on_a_retry:
-        return DecisionOutcome(Outcome.RETRY_SETTLED)
+        return DecisionOutcome(Outcome.RETRY_SETTLED, reply=shown)
     if all(r["outcome"] == "executed" for r in round_.results):
         edited = [
             d.get("reply", "").strip() for d in decisions if d["decision"] == OperatorDecision.EDIT
         ]
-        return DecisionOutcome(Outcome.EXECUTED, reply=next((r for r in edited if r), ""))
-    return DecisionOutcome(Outcome.REFUSED)
+        return DecisionOutcome(Outcome.EXECUTED, reply=shown or next((r for r in edited if r), ""))
+    return DecisionOutcome(Outcome.REFUSED, reply=shown)
+
+
+# What of an action's result the customer's reply tells: a preview assumed these, and its
+# text stands only if the action's result has exactly them.
+OUTCOME_FACTS = ("outcome", "refund_amount", "authorization_released")
+
+
+def outcome_facts(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts of one action's result that the reply tells the customer."""
+    return {key: result[key] for key in OUTCOME_FACTS if key in result}
+
+
+def previewed_reply(
+    decisions: Mapping[str, Mapping[str, Any]], results: Sequence[Mapping[str, Any]]
+) -> str:
+    """Pure: the text the operator was shown before deciding, if the actions did what it
+    assumed (all executed for an approval or edit, declined as previewed for a rejection);
+    "" otherwise, and the run writes a new reply from what happened."""
+    previews = [d.get("preview") for d in decisions.values()]
+    first = previews[0] if previews else None
+    if not isinstance(first, Mapping) or any(p != first for p in previews) or not results:
+        return ""
+    happened = {str(r["action_id"]): outcome_facts(r) for r in results}
+    return str(first.get("text") or "") if happened == first.get("outcomes") else ""
 
 
 def retry_escalation(failed: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -108,16 +134,34 @@ def act_on_decisions(state: InquiryState, config: RunnableConfig) -> dict[str, A
     customer_id = run_context(config).customer_id
     decisions = state.get("decisions", {})
     results = [
-        carry_out(action=action, decision=decisions[action["action_id"]], customer_id=customer_id)
+        naming_its_order(
+            action,
+            carry_out(
+                action=action, decision=decisions[action["action_id"]], customer_id=customer_id
+            ),
+        )
         for action in state["pending_actions"]
         if action["action_id"] in decisions
     ]
+    return decisions_applied(state, results)
+
+
+def decisions_applied(state: InquiryState, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The state update a round of carried-out decisions makes (the preview applies it to
+    the results the decision implies, to show the reply before anything runs)."""
+    decisions = state.get("decisions", {})
     update: dict[str, Any] = {
         "action_results": _latest_per_action(state.get("action_results", []), results),
         "transcripts": _close_tool_calls(state, results),
     }
     decided = decide_outcome(DecisionRound(decisions, results, waits_on_a_retry(state)))
     return update | _applied(decided, state)
+
+
+def naming_its_order(action: PendingAction, result: dict[str, Any]) -> dict[str, Any]:
+    """A declined action keeps the parameters it was prepared with, so the reply names the
+    order it declines (an executed one carries the parameters it ran with)."""
+    return {"params": dict(action["params"]), **result}
 
 
 def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
@@ -132,10 +176,16 @@ def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
                 "escalation": retry_escalation(decided.failed),
             }
         case Outcome.RETRY_SETTLED:
-            return {"escalation": None}
-        case Outcome.EXECUTED if decided.reply:
-            return {"operator_reply": decided.reply}
+            return {"escalation": None} | _sent_as_shown(decided)
+        case Outcome.EXECUTED | Outcome.REFUSED:
+            return _sent_as_shown(decided)
     return {}
+
+
+def _sent_as_shown(decided: DecisionOutcome) -> dict[str, Any]:
+    """The reply a person approved (shown in the preview, or written in an edit) is sent as
+    it is; without one the writer writes it."""
+    return {"operator_reply": decided.reply} if decided.reply else {}
 
 
 def route_after_decisions(state: InquiryState) -> str:

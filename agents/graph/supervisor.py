@@ -191,9 +191,9 @@ def ask(state: InquiryState) -> dict[str, Any]:
 def merge(state: InquiryState) -> dict[str, Any]:
     """Supervisor: write one reply in the customer's language from everything known, and
     settle the run's status with it (one step, so one checkpoint, for both). A reply the
-    operator wrote with their edit is sent as they wrote it."""
+    operator approved (shown before deciding, or written in an edit) is sent as it is."""
     try:
-        text = state.get("operator_reply") or _write(state)
+        text = merge_reply(state)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("reply writing failed: %s", type(exc).__name__)
         return _escalate_now(type(exc).__name__)
@@ -209,6 +209,12 @@ def acknowledge(state: InquiryState) -> dict[str, Any]:
         logger.warning("acknowledgement failed: %s", type(exc).__name__)
         return {}
     return {"reply": text, "messages": [AIMessage(text, id=message_id(state, "ack"))]}
+
+
+def merge_reply(state: InquiryState) -> str:
+    """The reply ``merge`` sends: the one a person approved, else the writer's. Public, so
+    the decision preview shows the customer exactly this text before anything runs."""
+    return state.get("operator_reply") or _write(state)
 
 
 def _write(state: InquiryState) -> str:

@@ -41,7 +41,9 @@ def _pending(reply: Reply, action: dict[str, Any]) -> str:
 
 def _decided(reply: Reply, result: dict[str, Any]) -> str:
     params = as_dict(result.get("params"))
-    order_ref = fmt.order_ref(reply.lang, params.get("order_number"))
+    # A result recorded before declined ones carried their parameters names no order: the
+    # one order the brief names is the one decided.
+    order_ref = fmt.order_ref(reply.lang, params.get("order_number") or reply.known_order)
     target = _target(reply, str(result.get("kind") or ""), order_ref)
     outcome = result.get("outcome")
     if outcome == "executed":
@@ -81,8 +83,15 @@ def _declined(reply: Reply, result: dict[str, Any], target: str) -> str:
         return reply.say("taken_over", target=target)
     sentences = [reply.say("declined", target=target)]
     reason = str(result.get("reason") or "").strip()
-    # The operator's words are shown only when they are in the customer's language.
-    if reason and fmt.has_japanese(reason) == (reply.lang == "ja"):
-        stop = "" if reason.endswith(("。", ".", "!", "?", "！", "？")) else _STOP[reply.lang]
-        sentences.append(reply.say("declined_reason", reason=reason + stop))
+    # The operator's words, quoted as written, in whatever language: the operator was
+    # warned before sending a reason in another language than the customer's.
+    if reason:
+        sentences.append(reply.say("declined_reason", reason=_quoted(reply.lang, reason)))
     return reply.join(sentences)
+
+
+def _quoted(lang: str, words: str) -> str:
+    if lang == "ja":
+        return f"「{words}」"
+    stop = "" if words.endswith((".", "!", "?", "。", "！", "？")) else _STOP[lang]
+    return f"\u201c{words}{stop}\u201d"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from django.http import HttpRequest
-from ninja import Router
-from pydantic import Field
+from ninja import Router, Schema
+from pydantic import Field, StringConstraints
 
 from agents.escalations.selectors import (
     StatusFilter,
@@ -15,7 +15,12 @@ from agents.escalations.selectors import (
     escalation_id_parse,
     escalation_list,
 )
-from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.services import (
+    escalation_claim,
+    escalation_decide,
+    escalation_preview,
+    escalation_release,
+)
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
@@ -33,6 +38,36 @@ from operators.api.schemas import (
 )
 
 router = Router(auth=STAFF, tags=["staff"])
+
+
+class SentDecisionIn(DecisionIn):
+    """A decision, with what the operator was shown of the reply it sends."""
+
+    confirm_language: bool = Field(
+        default=False,
+        description="Send a reason (reject) or reply (edit) written in another language than "
+        "the customer's as it is; without it such a decision is refused "
+        "(reason_language_unconfirmed, 422).",
+    )
+    preview: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
+        default=None,
+        description="The reply text the preview endpoint gave: the decision is refused "
+        "(preview_outdated, 409) if it no longer sends exactly this text.",
+    )
+
+
+class ReplyPreviewOut(Schema):
+    """The exact reply a decision would send the customer (nothing is run or recorded)."""
+
+    text: str = Field(description="The reply, character for character.")
+    exact: bool = Field(
+        description="False when the run is not waiting on this escalation (the reply is "
+        "written when it resumes); text is then empty."
+    )
+    customer_language: str
+    text_language: str = Field(description="The language of the operator's words, or empty.")
+    language_mismatch: bool
+
 
 DENIED = {401: ErrorOut, 403: ErrorOut}
 CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}
@@ -97,9 +132,10 @@ def escalation_release_view(request: HttpRequest, escalation_id: str) -> Escalat
     response={**CHANGED, 400: ErrorOut, 413: ErrorOut, 415: ErrorOut},  # a body: JSON, bounded
 )
 def escalation_decide_view(
-    request: HttpRequest, escalation_id: str, payload: DecisionIn
+    request: HttpRequest, escalation_id: str, payload: SentDecisionIn
 ) -> EscalationOut:
-    """Approve, edit, reject or take over; the run resumes in a worker."""
+    """Approve, edit, reject or take over; the run resumes in a worker and sends the reply
+    the preview shows (a new one if an action is refused when it runs)."""
     user = require_role(request, Role.OPERATOR)
     pk = escalation_id_parse(escalation_id)
     escalation = escalation_decide(
@@ -109,8 +145,40 @@ def escalation_decide_view(
         params=dict(payload.params),
         reason=payload.reason,
         reply=payload.reply,
+        confirm_language=payload.confirm_language,
+        preview=payload.preview,
     )
     return _out(escalation)
+
+
+@router.post(
+    "/escalations/{escalation_id}/preview",
+    response={
+        200: ReplyPreviewOut,
+        404: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        **DENIED,
+        400: ErrorOut,  # a body: JSON, bounded
+        413: ErrorOut,
+        415: ErrorOut,
+    },
+)
+def escalation_preview_view(
+    request: HttpRequest, escalation_id: str, payload: DecisionIn
+) -> ReplyPreviewOut:
+    """The exact reply this decision would send the customer, and whether the operator's
+    words are in the customer's language; nothing is decided."""
+    user = require_role(request, Role.OPERATOR)
+    shown = escalation_preview(
+        escalation_id=escalation_id_parse(escalation_id),
+        user=user,
+        decision=payload.decision,
+        params=dict(payload.params),
+        reason=payload.reason,
+        reply=payload.reply,
+    )
+    return ReplyPreviewOut(**shown.as_dict())
 
 
 @router.get("/events", response={200: ConsoleEventPage, 422: ErrorOut, **DENIED})

@@ -65,9 +65,20 @@ class DecisionForm(forms.Form):
         max_length=5000,
         widget=forms.Textarea(attrs={"rows": 6}),
     )
+    confirm_language = forms.BooleanField(required=False)
+    # The reply the operator was shown (preview.js fills it in): the decision is refused if
+    # it is no longer the reply it sends. Left empty (no script), nothing is compared.
+    preview = forms.CharField(required=False, max_length=20000, strip=False)
 
     def service_kwargs(self) -> dict[str, Any]:
         """Arguments for ``escalation_decide`` (an edit carries only what the operator set)."""
+        return self.preview_kwargs() | {
+            "confirm_language": bool(self.cleaned_data.get("confirm_language")),
+            "preview": self.cleaned_data.get("preview") or None,
+        }
+
+    def preview_kwargs(self) -> dict[str, Any]:
+        """The decision as the operator has it so far, for ``decision_reply_preview``."""
         data = self.cleaned_data
         params: dict[str, Any] = {}
         if data["decision"] == OperatorDecision.EDIT:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from operators.console import conversations, views
+from operators.console import conversations, preview_views, views
 
 app_name = "console"
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     path("escalations/<uuid:escalation_id>/claim", views.claim, name="claim"),
     path("escalations/<uuid:escalation_id>/release", views.release, name="release"),
     path("escalations/<uuid:escalation_id>/decide", views.decide, name="decide"),
+    path("escalations/<uuid:escalation_id>/preview", preview_views.preview, name="preview"),
     path("conversations/", conversations.inbox, name="inbox"),
     path("conversations/<uuid:inquiry_id>/", conversations.conversation, name="conversation"),
     path("conversations/<uuid:inquiry_id>/thread", conversations.thread, name="thread"),

@@ -244,6 +244,7 @@ def test_after_the_server_drops_the_socket_the_queue_shows_what_changed_meanwhil
             user=User.objects.get(username="manager"),
             decision="reject",
             reason="Decided while the console was offline.",
+            confirm_language=True,
         )
         arrived = [escalation_of(submit(text).pk) for text in (REFUND_TEXT, CHIPPED_TEXT)]
         operator.shot(shots, "1-reconnecting")

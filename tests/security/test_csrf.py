@@ -123,7 +123,7 @@ def session_alive(client: Client) -> Callable[[], bool]:
 def changes(shop: Shop) -> Changes:
     operator, c0001 = shop.user("operator"), shop.user("customer")
     token = ApiToken.objects.get(name="security-suite")
-    decision = {"decision": "reject", "reason": "csrf test"}
+    decision = {"decision": "reject", "reason": "対象外のご依頼です"}
 
     def escalation(action: str, *, claimed: bool = False, prefix: str, **kw: Any) -> Any:
         target = shop.escalation()

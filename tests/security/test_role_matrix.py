@@ -79,7 +79,7 @@ def admin_page(operator: Outcome, manager: Outcome | None = None, **kwargs: Any)
     return Row((ADMIN_LOGIN, ADMIN_LOGIN, ADMIN_LOGIN, *staff), **kwargs)
 
 
-DECISION = {"decision": "reject", "reason": "security matrix"}
+DECISION = {"decision": "reject", "reason": "対象外のご依頼です"}
 INQUIRY = {"customer_id": "C0001", "text": "ORD-1003が欠けて届きました。"}
 
 EXPECTED: dict[str, Row] = {
@@ -107,6 +107,9 @@ EXPECTED: dict[str, Row] = {
     "api/v1/escalations/<escalation_id>/claim": staff_api(method="post"),
     "api/v1/escalations/<escalation_id>/release": staff_api(method="post"),
     "api/v1/escalations/<escalation_id>/decide": staff_api(method="post", body=DECISION, json=True),
+    "api/v1/escalations/<escalation_id>/preview": staff_api(
+        method="post", body=DECISION, json=True
+    ),
     "api/v1/events": staff_api(),
     # The audit log: an inquiry's trail for staff; search and export for managers.
     "api/v1/inquiries/<inquiry_id>/audit": staff_api(),
@@ -134,6 +137,9 @@ EXPECTED: dict[str, Row] = {
     ),
     "console/escalations/<uuid:escalation_id>/decide": page(
         403, TO_DETAIL, TO_DETAIL, method="post", body=DECISION
+    ),
+    "console/escalations/<uuid:escalation_id>/preview": page(
+        403, 200, 200, method="post", body=DECISION
     ),
     # The audit pages: managers only.
     "audit/": page(403, 403, 200),

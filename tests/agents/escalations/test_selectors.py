@@ -38,7 +38,7 @@ def queue() -> tuple[User, list[Escalation]]:
     unclaimed = escalation_for()
     escalation_claim(escalation_id=mine.pk, user=me)
     escalation_claim(escalation_id=theirs.pk, user=other)
-    escalation_decide(escalation_id=decided.pk, user=me, decision="reject", reason="no")
+    escalation_decide(escalation_id=decided.pk, user=me, decision="reject", reason="対象外です")
     past = timezone.now() - timedelta(minutes=5)
     Escalation.objects.filter(pk__in=[late.pk, decided.pk]).update(deadline=past)
     return me, [mine, theirs, late, decided, unclaimed]

@@ -181,6 +181,7 @@ def test_a_rejection_is_declined_and_its_tool_call_answered() -> None:
     update = act(state_with([action], {"a1": decision}))
 
     declined = {
+        "params": action["params"],  # so the reply names the order it declines
         "action_id": "a1",
         "kind": "process_refund",
         "decision": "reject",

@@ -20,6 +20,7 @@ EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
     "/api/v1/escalations/{escalation_id}/claim": {"post": STAFF},
     "/api/v1/escalations/{escalation_id}/release": {"post": STAFF},
     "/api/v1/escalations/{escalation_id}/decide": {"post": STAFF},
+    "/api/v1/escalations/{escalation_id}/preview": {"post": STAFF},
     "/api/v1/events": {"get": STAFF},
     "/api/v1/inquiries/{inquiry_id}/audit": {"get": STAFF},
     "/api/v1/audit": {"get": STAFF},

@@ -137,7 +137,9 @@ def caller_client(caller: str) -> Client:
 def test_a_decision_made_with_a_staff_token_is_that_persons(escalation: Escalation) -> None:
     client = caller_client("operator_token")
 
-    response = decide(client, escalation, decision="reject", reason="not eligible")
+    response = decide(
+        client, escalation, decision="reject", reason="not eligible", confirm_language=True
+    )
 
     assert response.status_code == 200
     escalation.refresh_from_db()
@@ -224,7 +226,7 @@ def test_the_list_filters_by_status_kind_reason_overdue_and_claims(op1: User, op
     client = signed_in(op1)
     post(client, f"{BASE}/{mine.pk}/claim")
     post(signed_in(op2), f"{BASE}/{theirs.pk}/claim")
-    decide(client, decided, decision="reject", reason="not eligible")
+    decide(client, decided, decision="reject", reason="not eligible", confirm_language=True)
     open_ids = {str(e.pk) for e in (approval, failure, late, mine, theirs)}
 
     def listed(query: str) -> set[str]:
@@ -487,7 +489,9 @@ def test_an_edit_within_the_rules_is_recorded_with_its_changes(
 
 
 def test_an_edit_may_change_the_reply_alone(op1: User, escalation: Escalation) -> None:
-    response = decide(signed_in(op1), escalation, decision="edit", reply="We refunded you.")
+    response = decide(
+        signed_in(op1), escalation, decision="edit", reply="We refunded you.", confirm_language=True
+    )
 
     assert response.status_code == 200
     escalation.refresh_from_db()
@@ -619,7 +623,13 @@ def test_a_failed_refund_may_be_retried_or_given_up_but_not_edited(
     edit = decide(signed_in(op1), failed, decision="edit", params={"amount": 100})
     with django_capture_on_commit_callbacks() as after_retry:
         retry = decide(signed_in(op1), failed, decision="approve")
-    give_up = decide(signed_in(op1), given_up, decision="reject", reason="paid by transfer")
+    give_up = decide(
+        signed_in(op1),
+        given_up,
+        decision="reject",
+        reason="paid by transfer",
+        confirm_language=True,
+    )
 
     assert edit.status_code == 422
     assert edit.json()["message"].endswith("use one of ['approve', 'reject', 'take_over'].")

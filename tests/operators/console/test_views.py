@@ -577,7 +577,13 @@ def test_the_detail_page_shows_a_claim_by_someone_else_and_locks_the_controls(
 def test_the_live_panel_shows_the_decision_and_the_reply_sent(
     op1: User, escalation: Escalation
 ) -> None:
-    escalation_decide(escalation_id=escalation.pk, user=op1, decision="reject", reason="no proof")
+    escalation_decide(
+        escalation_id=escalation.pk,
+        user=op1,
+        decision="reject",
+        reason="no proof",
+        confirm_language=True,
+    )
     Inquiry.objects.filter(pk=escalation.inquiry_id).update(
         status=InquiryStatus.RESOLVED, reply="申し訳ございません。", resolved_at=timezone.now()
     )
@@ -742,7 +748,13 @@ def test_a_rejection_without_a_reason_is_refused_and_changes_nothing(
 
 
 def test_a_rejection_with_a_reason_is_recorded(op1: User, escalation: Escalation) -> None:
-    decide(signed_in(op1), escalation, decision="reject", reason="no photo of the damage")
+    decide(
+        signed_in(op1),
+        escalation,
+        decision="reject",
+        reason="no photo of the damage",
+        confirm_language="on",
+    )
 
     escalation.refresh_from_db()
     assert escalation.decision == {
@@ -762,7 +774,13 @@ def test_an_edit_is_validated_by_the_shops_rules(op1: User, escalation: Escalati
     escalation.refresh_from_db()
     assert escalation.status == EscalationStatus.OPEN
     partial = decide(
-        client, escalation, decision="edit", amount="5000", reason="partial", reply="Half back."
+        client,
+        escalation,
+        decision="edit",
+        amount="5000",
+        reason="partial",
+        reply="Half back.",
+        confirm_language="on",
     )
 
     assert too_much.status_code == 422
