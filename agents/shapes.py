@@ -63,6 +63,8 @@ class Decision(TypedDict):
     reason: NotRequired[str]
     reply: NotRequired[str]
     operator: NotRequired[str]
+    preview: NotRequired[str]
+    """The reply the operator was shown; sent when the outcome is the one previewed."""
 
 
 class HandoffWait(TypedDict):

@@ -90,6 +90,8 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "owned_by_other",
         "already_human_owned",
         "already_flagged",
+        "preview_outdated",
+        "preview_unavailable",
     }
     assert set(statuses.values()) == {404, 409, 422}
 

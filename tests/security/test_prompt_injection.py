@@ -345,6 +345,9 @@ READ_ONLY_TOOLS = {
     "check_payment_status",
     "search_faq",
     "answer_general_question",
+    # Asking the customer, or handing to a person, ends the turn and changes nothing.
+    "ask_customer",
+    "refer_to_person",
 }
 
 
