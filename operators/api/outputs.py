@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from agents.events import message_payload, staff_view
 from agents.models import Inquiry, Message
@@ -38,7 +39,7 @@ def conversation_detail(inquiry: Inquiry, messages: Iterable[Message]) -> Conver
     )
 
 
-def _conversation_fields(inquiry: Inquiry) -> dict[str, object]:
+def _conversation_fields(inquiry: Inquiry) -> dict[str, Any]:
     last = getattr(inquiry, "last_message_at", None)
     return {
         "id": str(inquiry.pk),

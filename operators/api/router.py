@@ -15,9 +15,11 @@ api = NinjaAPI(
         "the thread with their bearer token. Staff work the escalation queue and the "
         "conversation inbox, take conversations over and read the audit log with their "
         "session (unsafe methods need the CSRF token) or with a personal token from "
-        '`manage.py create_api_token NAME --user USERNAME`, sent as a bearer token. Every error answers {"code", "message"}. Request '
-        "bodies are JSON (Content-Type: application/json); intake is rate-limited per "
-        "storefront token (429 with Retry-After)."
+        "`manage.py create_api_token NAME --user USERNAME`, sent as a bearer token. Every "
+        'error answers {"code", "message"}. Request bodies are JSON (Content-Type: '
+        "application/json); intake and customer messages are rate-limited per storefront "
+        "token (429 with Retry-After). Customer messages take an Idempotency-Key header; "
+        "internal notes are shown to staff only."
     ),
     urls_namespace="api-v1",
     parser=JsonOnlyParser(),
