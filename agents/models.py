@@ -167,6 +167,7 @@ class Escalation(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="escalations")
+    turn = models.PositiveIntegerField(default=1, help_text="The run of the conversation it stops.")
     wait_key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=20, choices=EscalationKind.choices)
     reason = models.CharField(max_length=40)

@@ -271,6 +271,7 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_IMPORTS = ["agents.runs.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
+    "lapse-conversations": {"task": "agents.runs.tasks.lapse_conversations", "schedule": 300.0},
     "prune-checkpoints": {
         "task": "agents.runs.tasks.prune_checkpoints",
         "schedule": 24 * 60 * 60.0,

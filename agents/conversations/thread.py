@@ -36,9 +36,22 @@ def turn_input(*, inquiry: Inquiry, turn: int) -> dict[str, Any]:
         "customer_language": inquiry.customer.language,
         "text": "\n".join(m.text for m in _customer_since_operator(taken)),
         "turn": turn,
+        "question_open": _question_is_last_word(inquiry),
         "message_ids": [str(m.pk) for m in taken],
         "messages": [_as_graph_message(m) for m in taken],
     }
+
+
+def _question_is_last_word(inquiry: Inquiry) -> bool:
+    """Whether the last thing the shop said is the AI's question: a lapse's closing message
+    or an operator's reply since means the new message answers no question."""
+    last = (
+        inquiry.messages.filter(author_kind__in=(MessageAuthor.AI, MessageAuthor.OPERATOR))
+        .order_by("-created_at", "-id")
+        .values_list("thread_id", flat=True)
+        .first()
+    )
+    return bool(last and last.endswith(":question"))
 
 
 def _customer_since_operator(messages: list[Message]) -> list[Message]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import messages_from_dict
+from langchain_core.messages import BaseMessage, messages_from_dict
 
+from agents.conversations.thread import OPERATOR_NAME
 from agents.graph import escalation_policy
 from netshop.services.coupons import coupon_codes_withheld
 
@@ -71,10 +72,15 @@ def _recommendation(action: dict[str, Any]) -> dict[str, Any]:
 
 
 def _history(state: dict[str, Any]) -> list[dict[str, str]]:
+    """The conversation so far (seed 000), every turn: the customer, the AI, the operators."""
     messages = state.get("messages", [])
     if messages and isinstance(messages[0], dict):
         messages = messages_from_dict(messages)
-    return [{"role": m.type, "content": str(m.content)} for m in messages]
+    return [{"role": _role(m), "content": str(m.content)} for m in messages]
+
+
+def _role(message: BaseMessage) -> str:
+    return OPERATOR_NAME if message.name == OPERATOR_NAME else message.type
 
 
 def _withheld(value: Any) -> Any:

@@ -76,6 +76,7 @@ def escalation_record_wait(
         wait_key=wait_key,
         defaults={
             "inquiry": inquiry,
+            "turn": inquiry.turns or 1,
             "kind": kind,
             "reason": reason,
             "summary": summary[:300],
@@ -252,7 +253,6 @@ def _check_refund_edit(
 def _hand_over(inquiry: Inquiry, reply: str, *, operator: User) -> None:
     """A person answers instead of the AI: the conversation is theirs from now on (they may
     write more, close it or hand it back), and their reply is its first message."""
-    inquiry = Inquiry.objects.select_for_update().select_related("customer").get(pk=inquiry.pk)
     inquiry.status, inquiry.reply, inquiry.human_owner = (
         InquiryStatus.HANDLED_BY_HUMAN,
         reply,

@@ -24,6 +24,9 @@ ReasonCategory = Literal[
     "customer_request",
     "supervisor_failure",
     "action_failed",
+    "claim_contradicts_records",
+    "unsupported_request",
+    "flagged_for_review",  # a lead's second look at a conversation the AI resolved
 ]
 
 
@@ -33,9 +36,15 @@ class Escalation:
     reason: ReasonCategory
     summary: str
     failed_agents: list[str] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+    """What the reply may tell the customer of why a person follows up (an order number,
+    the request the shop cannot do); left out of the dict when empty."""
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        shaped = asdict(self)
+        if not shaped["detail"]:
+            del shaped["detail"]
+        return shaped
 
 
 def failed_agents(envelopes: Mapping[str, EnvelopeDict]) -> list[str]:
@@ -95,6 +104,8 @@ def assess(
     intent: str,
     injection_suspected: bool,
     plan: list[dict[str, Any]] | None = None,
+    referral: Mapping[str, Any] | None = None,
+    unsupported: str | None = None,
 ) -> Escalation | None:
     """Who must act next, by the policy's rules, first that applies."""
     actions = pending_actions(envelopes)
@@ -121,6 +132,9 @@ def assess(
         # Nothing ran: the customer is told a person follows up, an operator decides.
         summary = f"held for a person, not done: {held}{flag}"
         return Escalation(EscalationKind.FOLLOW_UP, "policy_restriction", summary, failed)
+    handover = person_needed(referral, unsupported, failed)
+    if handover is not None:
+        return handover
     if failed and not useful:
         return Escalation(
             EscalationKind.FAILURE,
@@ -149,6 +163,31 @@ def assess(
             "the FAQ has no answer to this question",
             failed,
         )
+    return None
+
+
+def person_needed(
+    referral: Mapping[str, Any] | None, unsupported: str | None, failed: list[str]
+) -> Escalation | None:
+    """A request the shop has no skill for, or a claim its records contradict: a person
+    follows up (never a circular answer, never "delivered" to a customer who says not)."""
+    if unsupported:
+        return Escalation(
+            EscalationKind.FOLLOW_UP,
+            "unsupported_request",
+            f"the shop cannot do this itself: {unsupported}; a person must handle it",
+            failed,
+            {"request": unsupported},
+        )
+    if referral:
+        reason: ReasonCategory = (
+            "unsupported_request"
+            if referral.get("reason") == "unsupported_request"
+            else "claim_contradicts_records"
+        )
+        detail = {"order_number": referral["order_number"]} if referral.get("order_number") else {}
+        summary = str(referral.get("summary") or reason)
+        return Escalation(EscalationKind.FOLLOW_UP, reason, summary, failed, detail)
     return None
 
 

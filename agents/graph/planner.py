@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agents.cards import dependencies, execution_waves, specialist_cards
+from agents.graph.questions import waiting_on_answer
 from agents.graph.schemas import AgentName, Classification
 from agents.graph.state import PlanStep
 from agents.shapes import EnvelopeDict
@@ -88,7 +89,27 @@ def settle(
         else:
             new_plan.append({**step, "status": "skipped"})
             revisions.append(_revision(step, envelope, "move_on"))
-    return new_plan, revisions
+    return _skip_waiting_on_answer(new_plan, envelopes, revisions)
+
+
+def _skip_waiting_on_answer(
+    plan: list[PlanStep], envelopes: Mapping[str, EnvelopeDict], revisions: list[dict[str, Any]]
+) -> tuple[list[PlanStep], list[dict[str, Any]]]:
+    """Steps depending on one that stopped to ask are skipped: they would act on a guess."""
+    blocked = waiting_on_answer(plan, envelopes)
+    for step in plan:
+        if step["step"] in blocked:
+            revisions.append(
+                {
+                    "kind": "revision",
+                    "step": step["step"],
+                    "agent": step["agent"],
+                    "decision": "wait_for_answer",
+                    "because": "a step it depends on asked the customer or a person",
+                    "replans": step["replans"],
+                }
+            )
+    return [{**s, "status": "skipped"} if s["step"] in blocked else s for s in plan], revisions
 
 
 def _retryable(step: PlanStep, envelope: EnvelopeDict) -> bool:

@@ -35,6 +35,8 @@ class InquiryInput(TypedDict):
     customer_language: NotRequired[str]
     turn: NotRequired[int]
     """The turn's number, from 1; the ids of the turn's own messages carry it."""
+    question_open: NotRequired[bool]
+    """Whether the AI's question is still the last word to the customer (default: yes)."""
     message_ids: NotRequired[list[str]]
     """The stored messages this turn takes (``agents.models.Message``)."""
     messages: NotRequired[Annotated[list[AnyMessage], add_messages]]
@@ -78,6 +80,9 @@ class InquiryState(InquiryInput, total=False):
     """Content-free hand-off receipts (seed 002)."""
     escalation: dict[str, Any] | None
     """Why a person must look at this inquiry (kind, reason, summary), if they must."""
+    request: str
+    """What this turn works on: the customer's text, or, when it answers the question the
+    last turn asked, that turn's request followed by the answer (the specialists need both)."""
     question: dict[str, Any] | None
     """The question this turn asked the customer (what it asks for, the options offered),
     which the next turn's message answers; ``None`` when the run asked nothing."""

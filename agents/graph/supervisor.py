@@ -1,4 +1,4 @@
-"""The supervisor's nodes: classify, plan and execute (fan-out), review, merge, finalize.
+"""The supervisor's nodes: classify, plan and execute (fan-out), review, ask, merge, finalize.
 
 Nodes are thin: the rules they apply live in ``planner``, ``policy`` and ``handoffs``.
 """
@@ -10,12 +10,12 @@ import logging
 from typing import Any
 
 from django.utils import timezone
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
 from langgraph.types import Send
 
 from agents import llm
-from agents.graph import escalation_policy, planner
-from agents.graph.prompts import CLASSIFY_PROMPT, WRITER_PROMPT
+from agents.graph import escalation_policy, planner, questions
+from agents.graph.prompts import CLASSIFY_PROMPT, QUESTION_PROMPT, WRITER_PROMPT
 from agents.graph.schemas import Classification
 from agents.graph.state import InquiryState, message_id, turn_start
 from agents.handoffs.delegation import build_handoff
@@ -26,25 +26,79 @@ logger = logging.getLogger(__name__)
 
 
 def classify(state: InquiryState) -> dict[str, Any]:
-    """Supervisor: read the inquiry into a ``Classification`` (structured output)."""
-    today = timezone.localdate().isoformat()
-    messages = [
-        SystemMessage(CLASSIFY_PROMPT),
-        HumanMessage(f"Today is {today}.\n<inquiry>\n{state['text']}\n</inquiry>"),
-    ]
+    """Supervisor: read the inquiry into a ``Classification`` (structured output), with the
+    conversation so far and the question last asked, which the new message may answer."""
+    question = open_question(state)
+    messages = [SystemMessage(CLASSIFY_PROMPT), HumanMessage(classify_prompt(state))]
     try:
         result = llm.structured(llm.chat_model("supervisor"), Classification).invoke(messages)
         classification = Classification.model_validate(result)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)
-        return turn_start(state, _escalate_now(type(exc).__name__))
+        return turn_start(state, _escalate_now(type(exc).__name__) | {"question": None})
     language: str = classification.language
     if not language_evident(state["text"]):  # "ORD-1002?" says nothing of the language
-        language = state.get("customer_language") or language
-    update: dict[str, Any] = {"classification": classification.model_dump(), "language": language}
+        language = state.get("language") or state.get("customer_language") or language
+    update: dict[str, Any] = {
+        "classification": classification.model_dump(),
+        "language": language,
+        "request": _request(state["text"], question, classification),
+        "question": None,  # answered (or passed over) by this message; ``ask`` may ask anew
+    }
     if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
         update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
     return turn_start(state, update)
+
+
+def open_question(state: InquiryState) -> dict[str, Any] | None:
+    """The question the new message may answer: none once the conversation moved past it
+    (it lapsed and was closed, or a person wrote since; ``question_open`` from the intake)."""
+    return state.get("question") if state.get("question_open", True) else None
+
+
+# How much of the conversation the classifier reads: the latest messages, each cut short.
+CONVERSATION_MESSAGES = 12
+CONVERSATION_CHARS = 600
+
+
+def classify_prompt(state: InquiryState) -> str:
+    """Today, the conversation before this turn, the open question, then the new text."""
+    today = timezone.localdate().isoformat()
+    parts = [f"Today is {today}."]
+    earlier = earlier_messages(state)
+    if earlier:
+        conversation = json.dumps(earlier, ensure_ascii=False)
+        parts.append(f"<conversation>\n{conversation}\n</conversation>")
+    question = open_question(state)
+    if question:
+        parts.append(f"<question>\n{json.dumps(question, ensure_ascii=False)}\n</question>")
+    parts.append(f"<inquiry>\n{state['text']}\n</inquiry>")
+    return "\n".join(parts)
+
+
+def earlier_messages(state: InquiryState) -> list[dict[str, str]]:
+    """The thread before this turn's messages, as who wrote what (customer, shop, operator)."""
+    new = set(state.get("message_ids") or [])
+    earlier = [m for m in state.get("messages", []) if str(m.id) not in new]
+    return [
+        {"from": _author(m), "text": str(m.content)[:CONVERSATION_CHARS]}
+        for m in earlier[-CONVERSATION_MESSAGES:]
+        if m.content
+    ]
+
+
+def _author(message: AnyMessage) -> str:
+    if isinstance(message, HumanMessage):
+        return "customer"
+    return "operator" if getattr(message, "name", None) == "operator" else "shop"
+
+
+def _request(text: str, question: dict[str, Any] | None, classification: Classification) -> str:
+    """What the specialists work on: an answer to the question is read with the request it
+    answers ("2" alone says nothing of a parcel that has not arrived)."""
+    if question and question.get("request") and classification.intent == question.get("intent"):
+        return f"{question['request']}\n{text}"
+    return text
 
 
 def make_plan(state: InquiryState) -> dict[str, Any]:
@@ -70,14 +124,29 @@ def route_steps(state: InquiryState) -> list[Send] | str:
 
 
 def review(state: InquiryState) -> dict[str, Any]:
-    """Apply the escalation policy to the specialists' envelopes."""
+    """Apply the escalation policy to the specialists' envelopes. A question a specialist
+    stopped to ask wins over anything prepared on this turn: nothing is done on a guess."""
     classification = state["classification"]
     envelopes = state.get("envelopes", {})
+    plan = list(state.get("plan", []))
+    referral = questions.first_referral(envelopes, plan)
+    unsupported = classification.get("unsupported_request")
+    question = questions.first_question(envelopes, plan)
+    if question is not None and referral is None and not unsupported:
+        asked = {
+            **question,
+            "request": state.get("request") or state["text"],
+            "intent": classification["intent"],
+            "turn": state.get("turn", 1),
+        }
+        return {"pending_actions": [], "escalation": None, "question": asked}
     escalation = escalation_policy.assess(
         envelopes=envelopes,
         intent=classification["intent"],
         injection_suspected=classification.get("injection_suspected", False),
-        plan=[dict(step) for step in state.get("plan", [])],
+        plan=[dict(step) for step in plan],
+        referral=referral,
+        unsupported=unsupported,
     )
     return {
         "pending_actions": escalation_policy.pending_actions(envelopes),
@@ -86,7 +155,37 @@ def review(state: InquiryState) -> dict[str, Any]:
 
 
 def route_after_review(state: InquiryState) -> str:
+    if state.get("question"):
+        return "ask"
     return "acknowledge" if state.get("pending_actions") else "merge"
+
+
+def ask(state: InquiryState) -> dict[str, Any]:
+    """Supervisor: put the question to the customer in their language, and wait for them
+    (the run ends; their answer starts the next turn on the same thread)."""
+    question = dict(state.get("question") or {})
+    brief = {
+        "language": state.get("language", "ja"),
+        "inquiry": state.get("request") or state["text"],
+        **{k: question.get(k) for k in ("slot", "why", "options", "about")},
+    }
+    messages = [
+        SystemMessage(QUESTION_PROMPT),
+        HumanMessage(f"<ask>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</ask>"),
+    ]
+    try:
+        text = str(llm.chat_model("writer").invoke(messages).content).strip()
+        if not text:
+            raise ValueError("empty question")
+    except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
+        logger.warning("question writing failed: %s", type(exc).__name__)
+        return _escalate_now(type(exc).__name__) | {"question": None}
+    return {
+        "reply": text,
+        "messages": [AIMessage(text, id=message_id(state, "question"))],
+        "question": {**question, "text": text},
+        "status": InquiryStatus.AWAITING_CUSTOMER,
+    }
 
 
 def merge(state: InquiryState) -> dict[str, Any]:
@@ -139,10 +238,12 @@ def reply_brief(state: InquiryState) -> dict[str, Any]:
     """Everything the writer may say, and nothing else (no internal ids, no other customers)."""
     classification = state["classification"]
     envelopes = state.get("envelopes", {})
+    if questions.first_referral(envelopes, list(state.get("plan", []))):
+        envelopes = {}  # a person follows up on what the records contradict: not "delivered"
     return {
         "language": state.get("language", "ja"),
         "today": timezone.localdate().isoformat(),
-        "inquiry": state["text"],
+        "inquiry": state.get("request") or state["text"],
         "intent": classification["intent"],
         "secondary_intents": classification.get("secondary_intents", []),
         "results": {

@@ -6,6 +6,8 @@
             |        ^  (an action failed: a person may retry it)      |
             |        +-------------------------------------------------+
             +-> merge (writes the reply and settles the status)
+            +-> ask (a specialist stopped to ask: the question goes out, the run waits for
+                     the customer, whose answer starts the next turn)
 
 ``plan`` starts the first wave itself, and ``merge`` ends the run: every step is a
 checkpoint, so the common path takes no more of them than it needs. ``finalize`` settles
@@ -36,6 +38,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_node("acknowledge", supervisor.acknowledge)
     graph.add_node("await_approval", approval_nodes.await_approval)
     graph.add_node("act_on_decisions", approval_nodes.act_on_decisions)
+    graph.add_node("ask", supervisor.ask)
     graph.add_node("merge", supervisor.merge)
     graph.add_node("finalize", supervisor.finalize)
 
@@ -44,7 +47,9 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_conditional_edges("plan", supervisor.route_steps, ["specialist", "review"])
     graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
     graph.add_edge("specialist", "execute")
-    graph.add_conditional_edges("review", supervisor.route_after_review, ["acknowledge", "merge"])
+    graph.add_conditional_edges(
+        "review", supervisor.route_after_review, ["acknowledge", "merge", "ask"]
+    )
     graph.add_edge("acknowledge", "await_approval")
     graph.add_edge("await_approval", "act_on_decisions")
     graph.add_conditional_edges(
@@ -52,6 +57,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
         approval_nodes.route_after_decisions,
         ["merge", "acknowledge", "finalize"],
     )
+    graph.add_edge("ask", END)
     graph.add_edge("merge", END)
     graph.add_edge("finalize", END)
 

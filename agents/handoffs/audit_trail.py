@@ -95,6 +95,7 @@ def wait_opened(*, escalation: Any) -> None:
         reason=escalation.reason,
         data={
             "escalation_id": str(escalation.pk),
+            "turn": escalation.turn,
             "kind": escalation.kind,
             "owner": escalation.owner,
             "deadline": escalation.deadline.isoformat(),

@@ -74,7 +74,7 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
     handoff = Handoff(
         agent=agent,
         customer_id=state["customer_id"],
-        instruction=_instruction(step, state["text"]),
+        instruction=_instruction(step, state.get("request") or state["text"]),
         intent=step["intent"],  # type: ignore[arg-type]
         context={key: context[key] for key in REQUIRED_CONTEXT[agent] if key in context}
         | {

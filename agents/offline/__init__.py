@@ -2,8 +2,9 @@
 
 It speaks LangChain's chat-model protocol (messages in, an ``AIMessage`` out, ``bind_tools``
 and tool calls), so the graph has one code path whichever model runs it. What it says comes
-from three rule books: the classifier (``agents.offline.understanding``) for the supervisor's
-structured output, ``brain`` for the specialists' tool choices, ``writer`` for replies.
+from these rule books: the classifier (``agents.offline.understanding``, and ``followup``
+for later turns) for the supervisor's structured output, ``brain`` for the specialists' tool
+choices, ``writer`` for replies, ``questions`` for the questions the run asks the customer.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from agents.offline import brain
+from agents.offline.followup import classify_turn
+from agents.offline.questions import write_question
 from agents.offline.transcript import between, last_human_text
-from agents.offline.understanding import classify_text
 from agents.offline.writer import write_reply
 
 __all__ = ["OfflineChatModel"]
@@ -69,13 +71,26 @@ class OfflineChatModel(BaseChatModel):
             return _classification(messages)
         if tool_names:
             return brain.next_turn(messages, set(tool_names))
-        brief = between(last_human_text(messages), "brief")
+        prompt = last_human_text(messages)
+        question = between(prompt, "ask")
+        if question:
+            return AIMessage(write_question(json.loads(question)))
+        brief = between(prompt, "brief")
         return AIMessage(write_reply(json.loads(brief)) if brief else "")
 
 
 def _classification(messages: list[BaseMessage]) -> AIMessage:
+    """The supervisor's reading of the new text, with the conversation and the question
+    the shop asked last (``agents.graph.supervisor.classify_prompt``)."""
     prompt = last_human_text(messages)
     today = brain.today_from(prompt)
-    result = classify_text(between(prompt, "inquiry") or prompt, today=today)
+    question = json.loads(between(prompt, "question") or "null")
+    conversation = json.loads(between(prompt, "conversation") or "[]")
+    result = classify_turn(
+        between(prompt, "inquiry") or prompt,
+        question=question if isinstance(question, dict) else None,
+        conversation=conversation if isinstance(conversation, list) else [],
+        today=today,
+    )
     call = {"name": "Classification", "args": result.model_dump(mode="json"), "id": "call_classify"}
     return AIMessage("", tool_calls=[call])

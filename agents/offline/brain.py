@@ -2,8 +2,10 @@
 
 Each specialist gets the inquiry, its intent and the extracted entities in its ``<context>``
 block, exactly as a real model would. The rules below choose like a careful agent: use the
-order the customer names, otherwise look their orders up and pick the one that fits what
-they ask about; act only with the facts at hand; stop and summarise when done.
+order the customer names, otherwise look their orders up and take the one that fits what
+they ask about, or ask the customer which when several fit equally (never a guess); hand to
+a person when the customer's claim contradicts the records; act only with the facts at
+hand; stop and summarise when done.
 """
 
 from __future__ import annotations
@@ -16,26 +18,13 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agents.offline.choosing import choose_order, claims_not_arrived, options
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
+from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
 
-# Which order a request is most likely about, by intent: order statuses in preference order.
-PREFERRED_STATUSES: dict[str, tuple[str, ...]] = {
-    Skill.CANCEL_ORDER: ("pending", "confirmed"),
-    "track_shipment": ("shipped", "confirmed", "delivered"),
-    "arrange_redelivery": ("shipped",),
-    "change_delivery_date": ("shipped", "confirmed"),
-    Skill.PROCESS_REFUND: ("delivered", "shipped"),
-    "check_payment_status": ("delivered", "shipped", "confirmed", "pending"),
-    "apply_coupon": ("delivered", "shipped"),
-}
-PREFERRED_SHIPMENT: dict[str, str] = {
-    "arrange_redelivery": "absent_returned",
-    "track_shipment": "in_transit",
-    "change_delivery_date": "in_transit",
-}
 REASONS = (
     (r"壊れ|破損|割れ|傷|不良|broken|damaged|defect|crack", "damaged item"),
     (
@@ -74,9 +63,9 @@ def _choose(
     tools: set[str], context: dict[str, Any], inquiry: str, results: dict[str, Any]
 ) -> list[Call]:
     if "search_orders" in tools:
-        return _order_turn(context, inquiry, results)
+        return _order_turn(context, inquiry, results, tools)
     if "track_shipment" in tools:
-        return _shipping_turn(context, results)
+        return _shipping_turn(context, inquiry, results, tools)
     if Skill.PROCESS_REFUND in tools:
         return _payment_turn(context, inquiry, results)
     if "search_faq" in tools:
@@ -84,7 +73,9 @@ def _choose(
     return []
 
 
-def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+def _order_turn(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
     intent = context.get("intent", "get_order_details")
     entities = context.get("entities", {})
     if "get_order_details" in results or Skill.CANCEL_ORDER in results:
@@ -94,7 +85,16 @@ def _order_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) 
     number = next(iter(entities.get("order_numbers", [])), None)
     if number is None and "search_orders" in results:
         wanted = context.get("inquiry_intent", intent)
-        number = _pick_order(results["search_orders"].get("orders", []), wanted, entities)
+        if claims_not_arrived(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
+            wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
+        orders = results["search_orders"].get("orders", [])
+        tracking = set(entities.get("tracking_numbers", []))
+        choice = choose_order(orders, wanted, tracking)
+        if choice.ambiguous and tracking:
+            return []  # the tracking number says which parcel: the Shipping agent tracks it
+        if choice.ambiguous and ASK_CUSTOMER in tools:
+            return [_which_order(context, inquiry, choice.candidates)]
+        number = choice.number
         if number is None:
             return []
     if number is None:
@@ -119,21 +119,17 @@ def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
     return args
 
 
-def _pick_order(orders: list[dict[str, Any]], intent: str, entities: dict[str, Any]) -> str | None:
-    tracking = set(entities.get("tracking_numbers", []))
-    for order in orders:
-        if tracking and order.get("tracking_number") in tracking:
-            return str(order["number"])
-    wanted_shipment = PREFERRED_SHIPMENT.get(intent)
-    if wanted_shipment:
-        for order in orders:
-            if order.get("shipment_status") == wanted_shipment:
-                return str(order["number"])
-    for status in PREFERRED_STATUSES.get(intent, ()):
-        for order in orders:  # newest first
-            if order.get("status") == status:
-                return str(order["number"])
-    return str(orders[0]["number"]) if orders and intent == "get_order_details" else None
+def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -> Call:
+    """Several of the customer's orders fit: ask which one, offering them."""
+    language = context.get("language", "ja")
+    today = date.fromisoformat(context["today"]) if context.get("today") else None
+    args = {
+        "slot": "order",
+        "why": "ambiguous",
+        "options": options(candidates, language, today),
+        "about": "parcel not delivered" if claims_not_arrived(inquiry) else _reason(inquiry, ""),
+    }
+    return (ASK_CUSTOMER, args)
 
 
 def _order_number(context: dict[str, Any]) -> str | None:
@@ -143,9 +139,11 @@ def _order_number(context: dict[str, Any]) -> str | None:
     return next(iter(context.get("entities", {}).get("order_numbers", [])), None)
 
 
-def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Call]:
+def _shipping_turn(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
     if results:
-        return []
+        return _contradiction(results, inquiry, tools)
     intent = context.get("intent", "track_shipment")
     entities = context.get("entities", {})
     number = _order_number(context)
@@ -164,6 +162,21 @@ def _shipping_turn(context: dict[str, Any], results: dict[str, Any]) -> list[Cal
     if tracking:
         return [("track_shipment", {"tracking_number": tracking})]
     return [("track_shipment", {"order_number": number})] if number else []
+
+
+def _contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
+    """The customer says it has not arrived, the carrier says delivered: a person looks
+    (the reply neither insists on "delivered" nor makes up for a loss nobody has seen)."""
+    tracked = results.get("track_shipment") or {}
+    status = (tracked.get("tracking") or {}).get("status")
+    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or status != "delivered":
+        return []
+    if not claims_not_arrived(inquiry):
+        return []
+    number = tracked.get("order_number")
+    summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
+    args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
+    return [(REFER_TO_PERSON, args)]
 
 
 def _future_dates(dates: list[str], today: str | None) -> list[str]:

@@ -20,6 +20,7 @@ from agents.offline.labels import (
     SHIPMENT_STATUS,
     word,
 )
+from agents.offline.questions import handover_sentence
 from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs
 
 MAX_LISTED_ORDERS = 5
@@ -291,6 +292,10 @@ def _not_checked(reply: Reply, agents: list[Any]) -> list[str]:
 
 def _escalation(reply: Reply, escalation: dict[str, Any]) -> list[str]:
     kind = escalation.get("kind")
+    reason = handover_sentence(reply.lang, escalation)  # a person follows up, and why
+    if reason:
+        reply.follow_up_promised = True
+        return [reason]
     if kind == "customer_request":
         reply.follow_up_promised = True
         return [reply.say("handover")]

@@ -14,7 +14,7 @@ from typing import Any
 import psycopg
 from django.db import InterfaceError, OperationalError
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command
+from langgraph.types import Command, Overwrite
 
 from agents.conversations.selectors import ai_may_answer, waits_for_ai
 from agents.conversations.thread import turn_input
@@ -152,4 +152,9 @@ def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
         for update in steps:
             for node, values in update.items():
                 if node in TIMELINE_NODES:
-                    publish("run.step", step_payload(inquiry_id, node, values or {}))
+                    publish("run.step", step_payload(inquiry_id, node, _plain(values or {})))
+
+
+def _plain(update: dict[str, Any]) -> dict[str, Any]:
+    """A node's update with the values a new turn overwrote shown as the values themselves."""
+    return {k: v.value if isinstance(v, Overwrite) else v for k, v in update.items()}

@@ -70,7 +70,7 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         if request:
             escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
         elif status == InquiryStatus.ESCALATED and state.get("escalation"):
-            _record_wait(current, state, None, wait_key=f"{inquiry.pk}:final")
+            _record_wait(current, state, None, wait_key=turn_wait_key(current, "final"))
         current.handoffs = finalized_receipts(
             state,
             status=str(status),
@@ -104,12 +104,19 @@ def inquiry_record_crash(*, inquiry: Inquiry, exc: Exception) -> None:
     publish("inquiry.updated", inquiry_payload(inquiry))
     escalation_record_wait(
         inquiry=inquiry,
-        wait_key=f"{inquiry.pk}:crash",
+        wait_key=turn_wait_key(inquiry, "crash"),
         kind=escalation.kind,
         reason=escalation.reason,
         summary=escalation.summary,
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
     )
+
+
+def turn_wait_key(inquiry: Inquiry, kind: str) -> str:
+    """The key of a turn's own final or crash escalation: each turn may need a person anew
+    (the first turn's keys keep the form they had before conversations)."""
+    turn = inquiry.turns or 1
+    return f"{inquiry.pk}:{kind}" if turn == 1 else f"{inquiry.pk}:{turn}:{kind}"
 
 
 def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:

@@ -56,3 +56,11 @@ def prune_checkpoints(days: int = 30) -> int:
     from agents.runs.recovery import checkpoints_prune
 
     return checkpoints_prune(older_than=timedelta(days=days))
+
+
+@shared_task
+def lapse_conversations() -> int:
+    """Periodic (beat): close conversations whose question to the customer went unanswered."""
+    from agents.conversations.lapse import conversations_lapse
+
+    return len(conversations_lapse())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from langchain_core.messages import AIMessage
 
 from agents.graph.schemas import AgentName, Envelope
+from agents.specialists.asking import ENDING_TOOLS
 from agents.specialists.state import SpecialistState
 
 
@@ -49,6 +50,8 @@ def envelope_from(agent: AgentName, state: SpecialistState) -> Envelope:
             data=results,
             message="reasoning steps exhausted",
         )
-    if state.get("answered"):
+    if state.get("asked"):
+        text = "stopped to ask: " + ", ".join(sorted(set(results) & ENDING_TOOLS))
+    elif state.get("answered"):
         text = "answered by " + ", ".join(results)
     return Envelope(agent=agent, status="success", data=results, message=str(text))

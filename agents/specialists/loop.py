@@ -54,7 +54,7 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
         return "act" if has_calls else "__end__"
 
     def after_act(state: SpecialistState) -> Literal["think", "__end__"]:
-        if state.get("pending_action") or state.get("answered"):
+        if state.get("pending_action") or state.get("answered") or state.get("asked"):
             return "__end__"
         if state.get("turns", 0) >= MAX_MODEL_TURNS:
             return "__end__"

@@ -10,12 +10,14 @@ from langchain_core.tools import tool
 
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
+from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.spec import ApprovalRequired, Specialist
 from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.services.policy_checks import cancel_checks, raise_first_failure
 
 PROMPT = f"""{SHARED_RULES}
+{ASKING_RULES}
 
 You are the Order agent. Find the order the customer means: use the order number they give
 (get_order_details), otherwise search their orders (search_orders) and pick the one that fits
@@ -97,7 +99,7 @@ def cancel_order(order_number: str, reason: str, config: RunnableConfig) -> dict
 SPECIALIST = Specialist(
     agent="order",
     prompt=PROMPT,
-    tools=(search_orders, get_order_details, cancel_order),
+    tools=(search_orders, get_order_details, cancel_order, *ASKING_TOOLS),
     approval_required=frozenset({Skill.CANCEL_ORDER}),
     direct_tools=frozenset({"get_order_details"}),
 )

@@ -11,6 +11,7 @@ from langchain_core.tools import tool
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
+from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.spec import ApprovalRequired, Specialist
 from agents.vocabulary import Skill
 from netshop import selectors
@@ -20,6 +21,7 @@ from netshop.services.coupons import coupon_issue
 from netshop.services.refunds import refund_proposal
 
 PROMPT = f"""{SHARED_RULES}
+{ASKING_RULES}
 
 You are the Payment agent. The order's facts are in the context when the Order agent found
 them. Check payments with check_payment_status. Refunds go through process_refund, which
@@ -129,7 +131,7 @@ def apply_coupon(
 SPECIALIST = Specialist(
     agent="payment",
     prompt=PROMPT,
-    tools=(check_payment_status, process_refund, apply_coupon),
+    tools=(check_payment_status, process_refund, apply_coupon, *ASKING_TOOLS),
     approval_required=frozenset({Skill.PROCESS_REFUND}),
     side_effects=frozenset({"apply_coupon"}),
 )

@@ -11,6 +11,7 @@ from langchain_core.tools import tool
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
+from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.spec import Specialist
 from netshop import selectors
 from netshop.adapters.carrier import get_carrier
@@ -18,6 +19,7 @@ from netshop.errors import DomainError
 from netshop.services.shipping import delivery_date_change, redelivery_arrange
 
 PROMPT = f"""{SHARED_RULES}
+{ASKING_RULES}
 
 You are the Shipping agent. The order's facts are in the context when the Order agent found
 them. Track parcels with track_shipment. Arrange a redelivery only for parcels the driver
@@ -123,7 +125,7 @@ def change_delivery_date(
 SPECIALIST = Specialist(
     agent="shipping",
     prompt=PROMPT,
-    tools=(track_shipment, arrange_redelivery, change_delivery_date),
+    tools=(track_shipment, arrange_redelivery, change_delivery_date, *ASKING_TOOLS),
     fallbacks={"track_shipment": track_from_database},
     side_effects=frozenset({"arrange_redelivery", "change_delivery_date"}),
 )

@@ -22,5 +22,7 @@ class SpecialistState(TypedDict, total=False):
     errors: Annotated[list[dict[str, Any]], operator.add]
     pending_action: PendingAction | None
     answered: bool
+    asked: bool
+    """The specialist asked the customer or referred to a person: its loop ends there."""
     turns: int
     failure: dict[str, Any] | None

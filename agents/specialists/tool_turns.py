@@ -9,6 +9,8 @@ The policy (SPEC section 4) lives here so that no specialist has to remember it:
 * tools with a side effect (a coupon, a redelivery, a date change) are held, not run, when
   the supervisor flagged the inquiry as trying to instruct the system: a person decides;
 * a shop rule refusing something is an answer, not a failure: the model is told and goes on;
+* asking the customer or referring to a person ends the turn: what the model called after
+  it is answered, not run (nothing is done on a guess);
 * every tool call gets its tool message, whatever happened (unknown tool, bad arguments, ...).
 """
 
@@ -26,6 +28,7 @@ from pydantic import ValidationError
 from agents.graph.run_context import run_context
 from agents.graph.schemas import HELD
 from agents.shapes import PendingAction
+from agents.specialists.asking import ENDING_TOOLS
 from agents.specialists.retries import invoke_retrying
 from agents.specialists.spec import ApprovalRequired, Specialist
 from agents.specialists.state import SpecialistState
@@ -58,6 +61,7 @@ class ToolTurn:
         self.results: dict[str, Any] = {}
         self.errors: list[dict[str, Any]] = []
         self.pending_action: PendingAction | None = None
+        self.asked = False
 
     def run(self, calls: list[ToolCall]) -> SpecialistState:
         for call in calls:
@@ -65,13 +69,18 @@ class ToolTurn:
                 # One approval at a time: later calls of this turn are answered, not run.
                 self._answer(call, {"skipped": "waiting for approval of an earlier action"})
                 continue
+            if self.asked:
+                self._answer(call, {"skipped": "waiting for the customer's answer"})
+                continue
             self._run_one(call)
+            self.asked = call["name"] in ENDING_TOOLS and call["name"] in self.results
         return {
             "messages": self.messages,
             "results": self.results,
             "errors": self.errors,
             "pending_action": self.pending_action,
             "answered": self._answered_directly(calls),
+            "asked": self.asked,
         }
 
     def _answered_directly(self, calls: list[ToolCall]) -> bool:

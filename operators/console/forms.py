@@ -13,9 +13,10 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from agents.conversations.search import STATUS_FILTERS
 from agents.models import EscalationKind
 from agents.vocabulary import OperatorDecision
-from operators.console.labels import REASON_LABELS, REASONS
+from operators.console.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
 
@@ -82,6 +83,29 @@ class DecisionForm(forms.Form):
             "reply": (data.get("reply") or "")
             if decision in (OperatorDecision.TAKE_OVER, OperatorDecision.EDIT)
             else "",
+        }
+
+
+SHOWN = STATUS_FILTERS  # the inbox offers every filter the search knows
+
+
+class InboxFilterForm(forms.Form):
+    q = forms.CharField(label=_("Search"), required=False, max_length=200)
+    show = forms.ChoiceField(
+        label=_("Show"),
+        required=False,
+        choices=[("", _("all conversations")), *((f, INBOX_FILTER_LABELS[f]) for f in SHOWN)],
+    )
+    page = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def search(self) -> dict[str, Any]:
+        """Keyword arguments for ``inbox_page``; invalid fields count as unset."""
+        self.is_valid()
+        data = self.cleaned_data
+        return {
+            "text": data.get("q") or "",
+            "status_filter": data.get("show") or "",
+            "page": data.get("page") or 1,
         }
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
-from agents.models import EscalationKind, InquiryStatus
+from agents.models import EscalationKind, InquiryStatus, MessageAuthor
 from agents.vocabulary import OperatorDecision, Skill
 
 # Re-exported: the console's error messages format money through ``labels.yen``.
@@ -22,6 +22,7 @@ Label = str | Promise
 KIND_LABELS: Mapping[str, Label] = dict(EscalationKind.choices)
 DECISION_LABELS: Mapping[str, Label] = dict(OperatorDecision.choices)
 INQUIRY_STATUS_LABELS: Mapping[str, Label] = dict(InquiryStatus.choices)
+AUTHOR_LABELS: Mapping[str, Label] = dict(MessageAuthor.choices)
 
 REASON_LABELS: dict[str, Promise] = {
     "approval_required": _("approval required"),
@@ -31,6 +32,9 @@ REASON_LABELS: dict[str, Promise] = {
     "customer_request": _("customer request"),
     "supervisor_failure": _("supervisor failure"),
     "action_failed": _("action failed"),
+    "flagged_for_review": _("flagged for review by a lead"),
+    "claim_contradicts_records": _("claim contradicts the records"),
+    "unsupported_request": _("request the shop cannot do"),
 }
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 
@@ -47,6 +51,15 @@ EVENT_LABELS: dict[str, Promise] = {
     "escalation.resolved": _("Resolved after the decision"),
     "inquiry.updated": _("Inquiry status changed"),
     "run.step": _("Run step"),
+    "conversation.message": _("Message"),
+}
+
+# The inbox's filters (``agents.conversations.search.STATUS_FILTERS``), in words.
+INBOX_FILTER_LABELS: dict[str, Promise] = {
+    "ai_resolved": _("resolved by the AI"),
+    "awaiting_customer": _("awaiting the customer"),
+    "human_owned": _("taken over by a person"),
+    "flagged": _("flagged for review"),
 }
 
 

@@ -1,15 +1,32 @@
 """Reads only the console pages need.
 
-The queue itself comes from ``agents.escalations.selectors``.
+The queue itself comes from ``agents.escalations.selectors``, the inbox's conversations from
+``agents.conversations.search`` and a thread from ``agents.conversations.selectors``.
 """
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
-from django.db.models import Q
+from django.core.paginator import Page, Paginator
+from django.db.models import OuterRef, Q, Subquery
 
-from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.conversations.search import conversation_search
+from agents.conversations.selectors import thread_messages
+from agents.models import (
+    ConsoleEvent,
+    Escalation,
+    EscalationKind,
+    EscalationStatus,
+    Inquiry,
+    Message,
+)
+from netshop.models import Order
+from netshop.selectors import order_facts
+from operators.models import CannedReply
+
+INBOX_PAGE_SIZE = 25
 
 TIMELINE_LIMIT = 100
 
@@ -45,3 +62,47 @@ def customer_earlier_inquiries(*, inquiry: Inquiry, limit: int = 5) -> list[Inqu
 def console_event_seq() -> int:
     """The number of the latest live event: a page rendered now has seen everything up to it."""
     return ConsoleEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def inbox_page(*, text: str, status_filter: str, page: Any, size: int = INBOX_PAGE_SIZE) -> Page:
+    """One page of the inbox (two queries: the count and the rows), each row with its
+    latest message's text and time (``last_text``, ``last_at``) read in the same query."""
+    latest = Message.objects.filter(inquiry=OuterRef("pk")).order_by("-created_at", "-id")
+    found = conversation_search(text=text, status_filter=status_filter).annotate(
+        last_text=Subquery(latest.values("text")[:1]),
+        last_kind=Subquery(latest.values("author_kind")[:1]),
+        last_at=Subquery(latest.values("created_at")[:1]),
+    )
+    return Paginator(found, size).get_page(page)
+
+
+def conversation_messages(*, inquiry: Inquiry) -> list[Message]:
+    """The whole thread as staff see it, internal notes included."""
+    return list(thread_messages(inquiry=inquiry, for_staff=True))
+
+
+def conversation_open_review(*, inquiry_id: UUID | str) -> Escalation | None:
+    """The flag waiting in the queue for this conversation, if a lead raised one."""
+    return (
+        Escalation.objects.filter(
+            inquiry_id=inquiry_id, kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN
+        )
+        .only("id", "inquiry_id")
+        .first()
+    )
+
+
+def canned_replies_for(*, language: str) -> list[CannedReply]:
+    """The active canned replies in the customer's language, by title."""
+    return list(CannedReply.objects.filter(active=True, language=language).order_by("title"))
+
+
+def current_order_facts(*, inquiry: Inquiry, numbers: list[str]) -> dict[str, dict[str, Any]]:
+    """The facts about the customer's orders ``numbers`` as they stand now, by number.
+
+    The hand-off package holds the facts as the run saw them; after a decision (a refund
+    made, an order cancelled) the page shows these instead. Orders of another customer are
+    never read; an unknown number is left out.
+    """
+    orders = Order.objects.filter(customer_id=inquiry.customer_id, number__in=numbers)
+    return {order.number: order_facts(order=order) for order in orders}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from operators.console import views
+from operators.console import conversations, views
 
 app_name = "console"
 urlpatterns = [
@@ -10,7 +10,18 @@ urlpatterns = [
     path("preferences", views.preferences, name="preferences"),
     path("escalations/<uuid:escalation_id>/", views.detail, name="detail"),
     path("escalations/<uuid:escalation_id>/live", views.live, name="live"),
+    path("escalations/<uuid:escalation_id>/main", views.main, name="main"),
     path("escalations/<uuid:escalation_id>/claim", views.claim, name="claim"),
     path("escalations/<uuid:escalation_id>/release", views.release, name="release"),
     path("escalations/<uuid:escalation_id>/decide", views.decide, name="decide"),
+    path("conversations/", conversations.inbox, name="inbox"),
+    path("conversations/<uuid:inquiry_id>/", conversations.conversation, name="conversation"),
+    path("conversations/<uuid:inquiry_id>/thread", conversations.thread, name="thread"),
+    path("conversations/<uuid:inquiry_id>/composer", conversations.composer, name="composer"),
+    path("conversations/<uuid:inquiry_id>/take-over", conversations.take_over, name="take_over"),
+    path("conversations/<uuid:inquiry_id>/send", conversations.send, name="send"),
+    path("conversations/<uuid:inquiry_id>/note", conversations.note, name="note"),
+    path("conversations/<uuid:inquiry_id>/hand-back", conversations.hand_back, name="hand_back"),
+    path("conversations/<uuid:inquiry_id>/close", conversations.close, name="close"),
+    path("conversations/<uuid:inquiry_id>/flag", conversations.flag, name="flag"),
 ]

@@ -121,6 +121,20 @@ def live(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     return render(request, "operators/console/_live.html", {"page": page})
 
 
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def main(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """The detail page's main column without its forms: the facts as they stand now, the
+    conversation's status and the latest reply, re-read after every decision."""
+    try:
+        page = detail_page(escalation_id=escalation_id, user=request.user)
+    except DomainError:
+        return HttpResponse(status=404)
+    context = {"page": page, "main_only": True}
+    return render(request, "operators/console/_main.html", context)
+
+
 @require_POST
 @role_required(Role.OPERATOR)
 @with_staff_preferences

@@ -38,6 +38,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "language": "ja",
             "confidence": 0.95,
             "injection_suspected": False,
+            "unsupported_request": None,
         },
         {
             "agents": ["order"],
@@ -55,6 +56,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "language": "en",
             "confidence": 0.95,
             "injection_suspected": False,
+            "unsupported_request": None,
         },
     ]
 

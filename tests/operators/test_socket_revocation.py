@@ -113,9 +113,15 @@ def heard(socket: ClientConnection) -> dict[str, Any]:
 
 def hears_a_new_escalation(socket: ClientConnection) -> bool:
     """The console socket is open and forwarding: it hears an escalation created now."""
-    created = str(escalation_for().pk)
+    escalation = escalation_for()
     message = heard(socket)
-    return (message["event"], message["payload"]["id"]) == ("escalation.created", created)
+    while message["event"] == "conversation.message":  # the escalated conversation's message
+        assert message["payload"]["inquiry_id"] == str(escalation.inquiry_id)
+        message = heard(socket)
+    return (message["event"], message["payload"]["id"]) == (
+        "escalation.created",
+        str(escalation.pk),
+    )
 
 
 def hears_an_update(socket: ClientConnection, inquiry: Inquiry) -> bool:

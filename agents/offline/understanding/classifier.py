@@ -27,6 +27,7 @@ from agents.offline.understanding.lexicon import (
     Level,
 )
 from agents.offline.understanding.text import detect_language, prepare, split_sentences
+from agents.offline.understanding.unsupported import MISREAD_AS, unsupported_request
 
 CUES: tuple[Cue, ...] = CUES_JA + CUES_EN + SHARED_CUES
 INTENTS: tuple[Intent, ...] = get_args(Intent)
@@ -57,6 +58,9 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     cued = choose_intents(scores)
     entities = extract_entities(text, today=today)
     chosen = cued or implied_by(entities) or [FALLBACK]
+    unsupported = unsupported_request(prepared)
+    if unsupported:  # a person handles it: no circular answer from what it resembles
+        chosen = [i for i in chosen if i not in MISREAD_AS[unsupported]] or ["contact_human"]
     return Classification(
         agents=agents_for(chosen),
         intent=chosen[0],
@@ -65,6 +69,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         language=detect_language(text),
         confidence=confidence(scores, cued),
         injection_suspected=injection_suspected(prepared),
+        unsupported_request=unsupported,
     )
 
 

@@ -6,7 +6,7 @@ with the order's facts split from its payment, shipment and earlier refunds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from operators.console import labels
@@ -28,6 +28,7 @@ class ActionView:
     payment: dict[str, Any]
     shipment: dict[str, Any]
     refunds: list[dict[str, Any]]
+    facts_now: bool = False  # read from the shop now, not as the run saw them at hand-off
 
 
 def action_view(action: dict[str, Any]) -> ActionView:
@@ -46,4 +47,20 @@ def action_view(action: dict[str, Any]) -> ActionView:
         payment=facts.get("payment") or {},
         shipment=facts.get("shipment") or {},
         refunds=list(facts.get("refunds") or []),
+    )
+
+
+def with_facts_now(view: ActionView, facts: dict[str, Any] | None) -> ActionView:
+    """``view`` with its order's facts as they stand now (after a refund or cancellation the
+    recorded ones are stale); unchanged when the shop has no such order of the customer's."""
+    if not facts:
+        return view
+    order = {k: v for k, v in facts.items() if k not in ("payment", "shipment", "refunds")}
+    return replace(
+        view,
+        order=order,
+        payment=facts.get("payment") or {},
+        shipment=facts.get("shipment") or {},
+        refunds=list(facts.get("refunds") or []),
+        facts_now=True,
     )

@@ -29,6 +29,7 @@ class DecisionPanel:
     edit: bool
     reject: bool
     retry: bool  # approving retries a failed refund or cancellation (same operation id)
+    reviewed: bool  # a flagged conversation: looked at, nothing to change
     approve_label: str
     locked: bool  # decided, or claimed by someone else: the controls are disabled
     edit_open: bool
@@ -38,12 +39,15 @@ class DecisionPanel:
 def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> DecisionPanel:
     """The panel for ``escalation`` in ``state``; ``sent`` is a refused decision's kind,
     whose form stays open so the operator sees what they sent."""
-    allowed = decisions_allowed(escalation) if escalation.actions else WITHOUT_ACTIONS
+    # A review holds no actions, but offers "reviewed" besides taking over.
+    with_own_decisions = escalation.actions or escalation.kind == EscalationKind.REVIEW
+    allowed = decisions_allowed(escalation) if with_own_decisions else WITHOUT_ACTIONS
     return DecisionPanel(
         approve=OperatorDecision.APPROVE in allowed,
         edit=OperatorDecision.EDIT in allowed,
         reject=OperatorDecision.REJECT in allowed,
         retry=OperatorDecision.APPROVE in allowed and escalation.kind == EscalationKind.FAILURE,
+        reviewed=OperatorDecision.REVIEWED in allowed,
         approve_label=approve_label(escalation),
         locked=state in ("decided", "claimed_by_other"),
         edit_open=sent == OperatorDecision.EDIT,

@@ -1,7 +1,9 @@
 """The detail page: one escalation's hand-off package, assembled in a fixed number of queries.
 
 It reads through the selectors and composes the parts shaped in ``actions``, ``decision``,
-``handoffs`` and ``timeline``; the detail page and its live panel both render from it.
+``handoffs``, ``timeline`` and ``conversation``; the detail page, its main column and its
+live panel all render from it, so a re-read after a decision shows the facts as they now are
+(the order's payment read afresh, the reply the customer got) and the whole thread.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.vocabulary import Skill
 from operators.console import labels
-from operators.console.presenters.actions import ActionView, action_view
+from operators.console.presenters.actions import ActionView, action_view, with_facts_now
+from operators.console.presenters.conversation import MessageView, thread_views
 from operators.console.presenters.deadlines import Due, due
 from operators.console.presenters.decision import (
     Change,
@@ -27,6 +30,8 @@ from operators.console.presenters.decision import (
 from operators.console.presenters.handoffs import HandoffRow, handoff_rows
 from operators.console.presenters.timeline import TimelineEntry, timeline_entry
 from operators.console.selectors import (
+    conversation_messages,
+    current_order_facts,
     customer_earlier_inquiries,
     inquiry_escalations,
     inquiry_timeline,
@@ -51,6 +56,13 @@ class DetailView:
     timeline: list[TimelineEntry] = field(default_factory=list)
     related: list[Escalation] = field(default_factory=list)
     earlier: list[Inquiry] = field(default_factory=list)
+    thread: list[MessageView] = field(default_factory=list)
+
+    @property
+    def latest_reply(self) -> str:
+        """What the customer was last told, when it is no longer the hand-off's draft."""
+        reply = self.inquiry.reply
+        return reply if reply and reply != self.package.get("draft_reply") else ""
 
     @property
     def escalation_id(self) -> str:
@@ -66,8 +78,12 @@ def detail_view(
     related: list[Escalation],
     earlier: list[Inquiry] | None = None,
     sent_decision: str = "",
+    facts_now: dict[str, dict[str, Any]] | None = None,
+    thread: list[MessageView] | None = None,
 ) -> DetailView:
+    now = facts_now or {}
     actions = [action_view(a) for a in escalation.actions]
+    actions = [with_facts_now(a, now.get(a.params.get("order_number", ""))) for a in actions]
     first = actions[0] if actions else None
     state = decision_state(escalation, user=user)
     return DetailView(
@@ -89,6 +105,7 @@ def detail_view(
         timeline=[timeline_entry(e) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
         earlier=earlier or [],
+        thread=thread or [],
     )
 
 
@@ -100,6 +117,7 @@ def detail_page(*, escalation_id: object, user: Any, sent_decision: str = "") ->
     """
     escalation = escalation_get(escalation_id=escalation_id)
     inquiry = inquiry_get(inquiry_id=escalation.inquiry_id)
+    numbers = [str((a.get("params") or {}).get("order_number", "")) for a in escalation.actions]
     return detail_view(
         escalation,
         inquiry=inquiry,
@@ -108,4 +126,6 @@ def detail_page(*, escalation_id: object, user: Any, sent_decision: str = "") ->
         related=inquiry_escalations(inquiry_id=escalation.inquiry_id),
         earlier=customer_earlier_inquiries(inquiry=inquiry),
         sent_decision=sent_decision,
+        facts_now=current_order_facts(inquiry=inquiry, numbers=[n for n in numbers if n]),
+        thread=thread_views(conversation_messages(inquiry=inquiry)),
     )

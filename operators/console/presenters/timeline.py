@@ -47,6 +47,9 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
         return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("status"))
     if event_type == "escalation.resolved":
         return labels.label(labels.INQUIRY_STATUS_LABELS, payload.get("inquiry_status"))
+    if event_type == "conversation.message":  # who wrote, never what: the thread shows that
+        author = labels.label(labels.AUTHOR_LABELS, payload.get("author_kind"))
+        return " · ".join(part for part in (author, payload.get("author") or "") if part)
     if event_type == "run.step":
         parts = (
             payload.get("node"),

@@ -1,18 +1,29 @@
 /* One escalation: the live panel (timeline, status card, controls) is re-read from the
  * server when an event about this escalation or its inquiry arrives, after each (re)connect
- * and every minute; a failed re-read shows the refresh notice and is retried (retry.js). */
+ * and every minute; a failed re-read shows the refresh notice and is retried (retry.js).
+ * After a decision (or any change of the inquiry) the main column's facts are re-read too
+ * (status, amounts as they now stand, the latest reply), leaving the forms and the thread,
+ * which is live on its own (thread.js). */
 
 import { getHtml } from "./http.js";
 import { focusOn, onShortcuts } from "./keyboard.js";
 import { REFRESH_EVERY_MS, retrying } from "./retry.js";
 import { liveSocket } from "./socket.js";
 import { state } from "./state.js";
+import { liveThread } from "./thread.js";
+
+const MAIN_PARTS = ["main-top", "main-facts"]; // the main column's parts without forms
+const CHANGES = new Set(["escalation.decided", "escalation.resolved", "inquiry.updated"]);
 
 export const detailPage = (root) => {
   const { escalationId, inquiryId, user: me } = root.dataset;
   const panel = document.getElementById("live-panel");
+  const list = document.getElementById("thread");
+  const thread = list ? liveThread(list) : null;
+  const column = document.getElementById("main-column");
   let token = 0;
   let pending = null;
+  let mainPending = null;
   state.lastSeq = Number(root.dataset.seq) || 0;
 
   // The timeline grows downwards in a scrolling box: keep its newest step in view.
@@ -37,6 +48,26 @@ export const detailPage = (root) => {
     showNewestSteps();
     applyState();
   });
+
+  const main = retrying("main", async () => {
+    if (!column) return;
+    const result = await getHtml(column.dataset.mainUrl);
+    const fresh = document.createElement("template");
+    fresh.innerHTML = result.text; // rendered and escaped by the server
+    MAIN_PARTS.forEach((id) => {
+      const part = fresh.content.getElementById(id);
+      const current = document.getElementById(id);
+      if (part && current) current.replaceWith(part);
+    });
+  });
+
+  const scheduleMain = () => {
+    if (mainPending) return;
+    mainPending = setTimeout(() => {
+      mainPending = null;
+      main.now();
+    }, 50);
+  };
 
   const scheduleRefresh = () => {
     if (pending) return;
@@ -63,11 +94,17 @@ export const detailPage = (root) => {
       if (payload.id === escalationId) renderViewers(payload.viewers || []);
       return;
     }
+    if (thread?.onEvent({ event, payload })) {
+      scheduleRefresh(); // the timeline notes the message too
+      return;
+    }
     const aboutThis =
       payload.id === escalationId ||
       payload.inquiry_id === inquiryId ||
       (event === "inquiry.updated" && payload.id === inquiryId);
-    if (aboutThis) scheduleRefresh();
+    if (!aboutThis) return;
+    scheduleRefresh();
+    if (CHANGES.has(event)) scheduleMain();
   };
 
   // One submission per decision: the service refuses a second anyway, this spares the trip.
@@ -113,6 +150,11 @@ export const detailPage = (root) => {
   if (root.dataset.focus === "approve") focusOn("approve-button");
   if (root.dataset.focus === "reject") focusOn("reject-reason");
   applyState();
-  liveSocket(root.dataset.socketPath, { onOpen: live.now, onEvent });
+  const resync = () => {
+    live.now();
+    main.now();
+    thread?.resync();
+  };
+  liveSocket(root.dataset.socketPath, { onOpen: resync, onEvent });
   setInterval(live.now, REFRESH_EVERY_MS);
 };

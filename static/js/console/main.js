@@ -1,4 +1,4 @@
-/* NetShop support console: the live queue and the escalation detail page.
+/* NetShop support console: the live queue, the escalation detail page and conversations.
  *
  * ES modules, no build step (loaded with <script type="module">, so deferred and strict).
  * The server renders every row and panel; these modules only listen on the console socket
@@ -14,8 +14,11 @@
  *   notice.js   the banners and messages the operator sees (text from the template)
  *   keyboard.js single-key shortcuts
  *   queue.js    the queue page; detail.js the escalation page
+ *   thread.js   a conversation's thread, live (both pages below)
+ *   conversation.js one conversation: its thread and the composer
  */
 
+import { conversationPage } from "./conversation.js";
 import { detailPage } from "./detail.js";
 import { queuePage } from "./queue.js";
 import { state } from "./state.js";
@@ -26,3 +29,5 @@ const queue = document.getElementById("queue-page");
 if (queue) queuePage(queue);
 const detail = document.getElementById("detail-page");
 if (detail) detailPage(detail);
+const conversation = document.getElementById("conversation-page");
+if (conversation) conversationPage(conversation);

@@ -163,6 +163,34 @@ def test_a_claim_reaches_the_console_as_its_numbered_event_after_commit() -> Non
     run(scenario)
 
 
+def test_a_note_reaches_the_console_as_a_conversation_message_after_commit() -> None:
+    op1 = staff_user("op1", Role.OPERATOR)
+    headers = socket_headers(op1)
+    inquiry = inquiry_for(text="届きません")
+
+    def write() -> Any:
+        from agents.conversations.services import note_add
+
+        return note_add(inquiry_id=inquiry.pk, user=op1, text="Called the depot.")
+
+    async def scenario() -> None:
+        communicator = socket("/ws/console/", headers)
+        await communicator.connect()
+        note = await database_sync_to_async(write)()
+        message = await communicator.receive_json_from(timeout=5)
+        assert message["event"] == "conversation.message"
+        assert isinstance(message["seq"], int)
+        assert {k: message["payload"][k] for k in ("id", "inquiry_id", "author_kind", "text")} == {
+            "id": str(note.pk),
+            "inquiry_id": str(inquiry.pk),
+            "author_kind": "note",
+            "text": "Called the depot.",
+        }
+        await communicator.disconnect()
+
+    run(scenario)
+
+
 def test_the_console_ignores_what_clients_send() -> None:
     headers = socket_headers(staff_user("op1", Role.OPERATOR))
 

@@ -16,7 +16,12 @@ from tests.operators.api_helpers import REFUND_ACTION
 
 
 def offered(panel: DecisionPanel) -> set[str]:
-    shown = {"approve": panel.approve, "edit": panel.edit, "reject": panel.reject}
+    shown = {
+        "approve": panel.approve,
+        "edit": panel.edit,
+        "reject": panel.reject,
+        "reviewed": panel.reviewed,
+    }
     return {decision for decision, on in shown.items() if on} | {"take_over"}
 
 
@@ -31,7 +36,10 @@ def test_the_panel_offers_what_the_service_allows(kind: EscalationKind) -> None:
     assert panel.retry is (kind == EscalationKind.FAILURE)
 
 
-@pytest.mark.parametrize("kind", list(EscalationKind))
+WITHOUT_REVIEW = [kind for kind in EscalationKind if kind != EscalationKind.REVIEW]
+
+
+@pytest.mark.parametrize("kind", WITHOUT_REVIEW)
 def test_without_actions_only_taking_over_is_offered(kind: EscalationKind) -> None:
     panel = decision_panel(Escalation(kind=kind, actions=[]), state="unclaimed")
 
@@ -39,6 +47,13 @@ def test_without_actions_only_taking_over_is_offered(kind: EscalationKind) -> No
     assert panel.take_over_open is True
     assert panel.retry is False
     assert panel.approve_label == ""
+
+
+def test_a_flagged_conversation_offers_reviewed_or_taking_over() -> None:
+    panel = decision_panel(Escalation(kind=EscalationKind.REVIEW, actions=[]), state="unclaimed")
+
+    assert offered(panel) == {"reviewed", "take_over"}
+    assert (panel.take_over_open, panel.retry, panel.approve_label) == (False, False, "")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,115 @@
+"""Which of the customer's orders a request is about, when they name none: one, or a question.
+
+The orders that fit a request come in tiers, best first (for "where is my parcel": the ones
+on their way, then the ones not yet shipped, then the delivered ones). The first tier with
+any order decides: one order is the answer; several are a question to the customer (the
+offline model never picks among equals, which would be a guess). Pure: order summaries in
+(``netshop.selectors.order_summary``), a choice out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.offline import formatting as fmt
+from agents.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
+from agents.offline.understanding.cues_en import NOT_ARRIVED as NOT_ARRIVED_EN
+from agents.offline.understanding.cues_ja import NOT_ARRIVED as NOT_ARRIVED_JA
+from agents.offline.understanding.text import prepare
+from agents.vocabulary import Skill
+
+Summary = Mapping[str, Any]
+Fits = Callable[[Summary], bool]
+MAX_OPTIONS = 5
+
+
+def _status(*statuses: str) -> Fits:
+    return lambda order: order.get("status") in statuses
+
+
+def _shipment(*statuses: str) -> Fits:
+    return lambda order: order.get("shipment_status") in statuses
+
+
+def _on_its_way(order: Summary) -> bool:
+    return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
+
+
+# Tiers of fitting orders by the request's intent, best first.
+TIERS: dict[str, tuple[Fits, ...]] = {
+    Skill.TRACK_SHIPMENT: (_on_its_way, _status("confirmed", "pending"), _status("delivered")),
+    Skill.ARRANGE_REDELIVERY: (_shipment("absent_returned"), _on_its_way),
+    Skill.CHANGE_DELIVERY_DATE: (_shipment("in_transit"), _status("shipped", "confirmed")),
+    Skill.CANCEL_ORDER: (_status("pending", "confirmed"),),
+    Skill.PROCESS_REFUND: (_status("delivered"), _status("shipped")),
+    Skill.CHECK_PAYMENT_STATUS: (
+        _status("delivered"),
+        _status("shipped"),
+        _status("confirmed"),
+        _status("pending"),
+    ),
+    Skill.APPLY_COUPON: (_status("delivered"), _status("shipped")),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The order a request is about (``number``), or the candidates to ask about."""
+
+    number: str | None = None
+    candidates: list[Summary] = field(default_factory=list)
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.number is None and len(self.candidates) > 1
+
+
+def choose_order(orders: list[Summary], intent: str, tracking: set[str] | None = None) -> Choice:
+    """The one order that fits ``intent``, or the several that fit equally (newest first)."""
+    for order in orders:
+        if tracking and order.get("tracking_number") in tracking:
+            return Choice(number=str(order["number"]))
+    if intent == Skill.GET_ORDER_DETAILS:  # "what did I order": the latest one is shown
+        return Choice(number=str(orders[0]["number"])) if orders else Choice()
+    for fits in TIERS.get(intent, ()):
+        fitting = [order for order in orders if fits(order)]
+        if len(fitting) == 1:
+            return Choice(number=str(fitting[0]["number"]))
+        if fitting:
+            return Choice(candidates=fitting[:MAX_OPTIONS])
+    return Choice()
+
+
+def option_label(order: Summary, lang: str, today: Any = None) -> str:
+    """A few words the customer knows the order by: its first item, and where it stands."""
+    items = [str(item) for item in order.get("items") or []]
+    first = re.sub(r"\s*×\s*\d+$", "", items[0]) if items else ""
+    more = ("ほか" if lang == "ja" else " and more") if len(items) > 1 else ""
+    shipment = order.get("shipment_status")
+    status = (
+        word(SHIPMENT_STATUS, lang, shipment)
+        if shipment and order.get("status") == "shipped"
+        else word(ORDER_STATUS, lang, order.get("status"))
+    )
+    placed = fmt.day(lang, str(order.get("placed_at") or "")[:10], today)
+    placed_text = (f"{placed}ご注文" if lang == "ja" else f"ordered {placed}") if placed else ""
+    parts = [part for part in (f"{first}{more}", status, placed_text) if part]
+    return ("、" if lang == "ja" else ", ").join(parts)
+
+
+def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dict[str, str]]:
+    return [
+        {"value": str(order["number"]), "label": option_label(order, lang, today)}
+        for order in candidates
+    ]
+
+
+def claims_not_arrived(text: str) -> bool:
+    """Whether the customer says their parcel has not arrived (a claim to check)."""
+    prepared = prepare(text)
+    return bool(
+        re.search(NOT_ARRIVED_JA, prepared) or re.search(NOT_ARRIVED_EN, prepared, re.IGNORECASE)
+    )

@@ -1,0 +1,106 @@
+"""The offline supervisor's reading of a later turn: the new message with what came before.
+
+A message with no request of its own continues the earlier one: an answer to the shop's
+question ("ORD-1004", "2つ目の方です", "the second one", "yes") keeps the earlier request's
+classification with the chosen order as its order entity; a correction ("no, I meant
+ORD-1003", 「いえ、ORD-1003の方です」) or an addition ("also ORD-1004", 「あと、ORD-1004も」)
+takes the earlier intent with its own new entities. A message with a request of its own is
+classified on its own (an addition keeps the earlier order when it names none). Pure.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from agents.graph.schemas import Classification, Entities
+from agents.offline.answers import chosen_option
+from agents.offline.understanding import classify_text
+from agents.offline.understanding.classifier import choose_intents, score_intents
+from agents.offline.understanding.text import language_evident, normalize, prepare
+
+_ADDITION: Final = re.compile(
+    r"^\s*(?:also|and also|and|plus|oh,? and|one more thing|additionally|as well"
+    r"|あと|それと|それから|また|ついでに|追加で|もう一つ|もうひとつ)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+def has_own_intent(text: str) -> bool:
+    """Whether the text asks for something itself (a cue of some intent), rather than only
+    naming an order, a number or a yes."""
+    return bool(choose_intents(score_intents(prepare(text))))
+
+
+def is_addition(text: str) -> bool:
+    return bool(_ADDITION.search(normalize(text)))
+
+
+def classify_turn(
+    text: str,
+    *,
+    question: Mapping[str, Any] | None = None,
+    conversation: Sequence[Mapping[str, Any]] = (),
+    today: dt.date | None = None,
+) -> Classification:
+    """The classification of ``text`` given the open ``question`` and the conversation."""
+    fresh = classify_text(text, today=today)
+    earlier = earlier_request(question, conversation)
+    if earlier is None:
+        return fresh
+    base = classify_text(earlier, today=today)
+    language = fresh.language if language_evident(text) else base.language
+    own = has_own_intent(text)
+    if question and not own:
+        choice = chosen_option(text, question.get("options") or [])
+        if choice is not None:
+            return _inherit(base, fresh, language=language, orders=[choice])
+    if own:
+        if is_addition(text) and not fresh.entities.order_numbers:
+            entities = fresh.entities.model_copy(
+                update={"order_numbers": base.entities.order_numbers}
+            )
+            return fresh.model_copy(update={"entities": entities})
+        return fresh
+    if _names_something(fresh.entities):
+        return _inherit(base, fresh, language=language, orders=fresh.entities.order_numbers)
+    if question:  # not an answer the shop can read: the earlier request, asked again
+        return base.model_copy(update={"language": language})
+    return fresh
+
+
+def earlier_request(
+    question: Mapping[str, Any] | None, conversation: Sequence[Mapping[str, Any]]
+) -> str | None:
+    """The request a new message may continue: the one the open question was about, else
+    the customer's latest message that asked for something."""
+    if question and question.get("request"):
+        return str(question["request"])
+    for message in reversed(conversation):
+        text = str(message.get("text") or "")
+        if message.get("from") == "customer" and has_own_intent(text):
+            return text
+    return None
+
+
+def _names_something(entities: Entities) -> bool:
+    return bool(entities.order_numbers or entities.tracking_numbers or entities.dates)
+
+
+def _inherit(
+    base: Classification, fresh: Classification, *, language: str, orders: list[str]
+) -> Classification:
+    """The earlier request's classification, with the new message's entities over its own."""
+    new = fresh.entities.model_dump(exclude_defaults=True)
+    entities = base.entities.model_copy(update={**new, "order_numbers": orders or []})
+    if orders:
+        entities.tracking_numbers = list(fresh.entities.tracking_numbers)
+    return base.model_copy(
+        update={
+            "entities": entities,
+            "language": language,
+            "injection_suspected": base.injection_suspected or fresh.injection_suspected,
+        }
+    )

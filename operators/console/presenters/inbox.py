@@ -1,0 +1,34 @@
+"""The inbox's rows: who, where the conversation stands, who owns it, what was said last."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from agents.models import Inquiry
+from netshop.services.coupons import coupon_codes_withheld
+from operators.console import labels
+
+SNIPPET_CHARS = 80
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    inquiry: Inquiry
+    owner: str
+    last_kind: str  # who wrote the latest message, in words
+    snippet: str
+    updated_at: datetime
+
+
+def inbox_row(inquiry: Inquiry) -> InboxRow:
+    """``inquiry`` as ``inbox_page`` annotates it (``last_text``, ``last_kind``)."""
+    text = " ".join(str(getattr(inquiry, "last_text", None) or inquiry.text).split())
+    text = coupon_codes_withheld(text)  # a coupon code is the customer's to redeem
+    return InboxRow(
+        inquiry=inquiry,
+        owner=inquiry.human_owner.username if inquiry.human_owner else "",
+        last_kind=labels.label(labels.AUTHOR_LABELS, getattr(inquiry, "last_kind", None)),
+        snippet=text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…",
+        updated_at=inquiry.updated_at,
+    )
