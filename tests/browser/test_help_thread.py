@@ -38,12 +38,6 @@ def answered(inquiry: Inquiry, count: int) -> bool:
     return ai >= count and inquiry.status not in (InquiryStatus.QUEUED, InquiryStatus.RUNNING)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: a second turn's run fails in agents.events.step_payload, which reads "
-    "update['envelopes'].items() while turn_start made it an Overwrite (passes once "
-    "step_payload unwraps it: getattr(envelopes, 'value', envelopes))",
-)
 def test_a_customer_replies_in_their_thread_and_sees_the_answer_arrive_live(
     open_session: OpenSession, worker: Worker, shots: Path
 ) -> None:

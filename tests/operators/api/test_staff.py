@@ -526,11 +526,6 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
     assert cancellation == cancel["params"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: escalation_decide announces escalation.resolved with the inquiry it "
-    "read before _hand_over saved a fresh copy, so inquiry_status is still 'queued'",
-)
 def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> None:
     failure = escalation_for(kind="failure", reason="tool_failure")
     seq = last_seq()
