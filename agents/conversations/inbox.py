@@ -1,8 +1,9 @@
 """The inbox: every conversation, not only escalated ones, searched and filtered for staff.
 
-The staff API and the console list conversations through ``conversations_search``, so a
-query finds the same conversations on both. Each row carries what a list shows (its customer,
-owner, whether it is flagged, its last message time) without a query per row.
+The staff API lists conversations through ``conversations_search``, which matches and
+filters exactly as the console's inbox does (``agents.conversations.search``). Each row
+carries what a list shows (its customer, owner, whether it is flagged, its last message
+time) without a query per row.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from uuid import UUID
 
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
+from agents.conversations.search import STATUS_FILTERS, conversation_search
 from agents.conversations.selectors import thread_messages
 from agents.escalations.selectors import inquiry_get
 from agents.models import (
@@ -20,12 +22,9 @@ from agents.models import (
     EscalationKind,
     EscalationStatus,
     Inquiry,
-    InquiryStatus,
     Message,
-    MessageAuthor,
 )
 from netshop.errors import DomainError
-from netshop.models import Order
 
 InboxFilter = Literal["ai_resolved", "awaiting_customer", "human_owned", "flagged"]
 INBOX_FILTERS: tuple[str, ...] = get_args(InboxFilter)
@@ -40,63 +39,23 @@ def flagged_expression() -> Exists:
     )
 
 
-def _operator_wrote() -> Exists:
-    return Exists(
-        Message.objects.filter(inquiry=OuterRef("pk"), author_kind=MessageAuthor.OPERATOR)
-    )
-
-
-FILTERS: dict[str, Q] = {
-    # Resolved with no person in the thread: what the dashboard counts as "resolved by AI".
-    "ai_resolved": Q(status=InquiryStatus.RESOLVED, human_owner__isnull=True, operator_wrote=False),
-    "awaiting_customer": Q(status=InquiryStatus.AWAITING_CUSTOMER),
-    "human_owned": Q(human_owner__isnull=False),
-    "flagged": Q(flagged=True),
-}
-
-
 def conversations_search(
     *,
     query: str = "",
     filter: str | None = None,
-    for_staff: bool = True,
 ) -> QuerySet[Inquiry]:
-    """Conversations matching ``query`` and ``filter``, most recently active first.
+    """Conversations matching ``query`` and ``filter``, most recently active first, with
+    what a list row shows (``flagged``, ``last_message_at``) annotated.
 
-    ``query`` matches a customer code exactly, an order number exactly (the conversations of
-    that order's customer and any that mention it), or any text of the thread (notes too for
-    staff). ``filter`` is one of ``INBOX_FILTERS`` (422 ``invalid_request`` otherwise).
+    The matching is the console's (``agents.conversations.search``): a customer's code or
+    name, an order number (one the customer holds, or one a message names), or any text of
+    the thread. ``filter`` is one of ``INBOX_FILTERS``; another is 422 ``invalid_request``
+    here (the console's search quietly matches nothing for it).
     """
-    found = (
-        Inquiry.objects.select_related("customer", "human_owner")
-        .annotate(
-            flagged=flagged_expression(),
-            operator_wrote=_operator_wrote(),
-            last_message_at=Max("messages__created_at"),
-        )
-        .order_by("-updated_at", "-id")
-    )
-    if filter:
-        if filter not in FILTERS:
-            raise DomainError("invalid_request", f"filter: must be one of {', '.join(FILTERS)}")
-        found = found.filter(FILTERS[filter])
-    query = query.strip()
-    if query:
-        found = found.filter(_matching(query, for_staff=for_staff))
-    return found
-
-
-def _matching(query: str, *, for_staff: bool) -> Q:
-    said = Message.objects.filter(inquiry=OuterRef("pk"), text__icontains=query)
-    if not for_staff:
-        said = said.exclude(author_kind=MessageAuthor.NOTE)
-    ordered = Order.objects.filter(customer=OuterRef("customer"), number__iexact=query)
-    return (
-        Q(customer__code__iexact=query)
-        | Q(text__icontains=query)
-        | Q(Exists(said))
-        | Q(Exists(ordered))
-    )
+    if filter and filter not in STATUS_FILTERS:
+        raise DomainError("invalid_request", f"filter: must be one of {', '.join(STATUS_FILTERS)}")
+    found = conversation_search(text=query, status_filter=filter or "")
+    return found.annotate(flagged=flagged_expression(), last_message_at=Max("messages__created_at"))
 
 
 def inbox_page(
