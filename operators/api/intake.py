@@ -1,4 +1,4 @@
-"""The storefront's side: submit an inquiry, follow it, read the agent cards."""
+"""The storefront's side: start a conversation (an inquiry), follow it, read the agent cards."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
 from agents.cards import cards_document
+from agents.conversations.selectors import thread_messages
 from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
 from agents.runs.intake import inquiry_create
@@ -13,6 +14,7 @@ from netshop.roles import Role
 from netshop.selectors import customer_get
 from netshop.services.coupons import coupon_codes_withheld
 from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
+from operators.api.outputs import message_out
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
 from operators.api.throttling import StorefrontRateThrottle
 
@@ -26,7 +28,7 @@ INTAKE_ERRORS = (400, 401, 404, 409, 413, 415, 422, 429)
     auth=[storefront],
     throttle=[StorefrontRateThrottle()],
     response={202: InquiryAccepted, **dict.fromkeys(INTAKE_ERRORS, ErrorOut)},
-    summary="Submit an inquiry (storefront)",
+    summary="Start a conversation: submit an inquiry (storefront)",
 )
 def inquiry_submit(
     request: HttpRequest, payload: InquiryIn, response: HttpResponse
@@ -54,6 +56,7 @@ def inquiry_submit(
     summary="Where an inquiry stands",
 )
 def inquiry_detail(request: HttpRequest, inquiry_id: str) -> InquiryOut:
+    """The conversation's status, latest reply and thread (never its internal notes)."""
     require_storefront_or_role(request, Role.OPERATOR)
     inquiry = inquiry_get(inquiry_id=inquiry_id)
     return _inquiry_out(inquiry, for_customer=is_storefront(request))
@@ -86,4 +89,8 @@ def _inquiry_out(inquiry: Inquiry, *, for_customer: bool) -> InquiryOut:
         escalation=inquiry.escalation,
         created_at=inquiry.created_at.isoformat(),
         updated_at=inquiry.updated_at.isoformat(),
+        messages=[
+            message_out(m, for_staff=not for_customer)
+            for m in thread_messages(inquiry=inquiry, for_staff=False)
+        ],
     )

@@ -66,6 +66,24 @@ class EscalationSummary(Schema):
     summary: str = ""
 
 
+class MessageOut(Schema):
+    """One message as the caller may see it (the ``conversation.message`` live payload)."""
+
+    id: str
+    inquiry_id: str
+    author_kind: Literal["customer", "ai", "operator", "note"] = Field(
+        description="Who wrote it; ``note`` (internal) only ever reaches staff."
+    )
+    author: str | None = Field(description="The staff member who wrote it, if one did.")
+    text: str
+    channel: str
+    language: str
+    turn: int | None = Field(
+        description="The run that took (or wrote) the message; null while none has."
+    )
+    created_at: IsoTime
+
+
 class InquiryOut(Schema):
     id: str
     customer_id: str
@@ -77,6 +95,9 @@ class InquiryOut(Schema):
     escalation: EscalationSummary | None
     created_at: IsoTime
     updated_at: IsoTime
+    messages: list[MessageOut] = Field(
+        description="The thread as the caller may see it (a storefront never sees notes)."
+    )
 
 
 class EscalationOut(Schema):
@@ -181,3 +202,73 @@ class AuditQuery(Schema):
     date_from: str | None = Field(None, description="YYYY-MM-DD, the shop's local day.")
     date_to: str | None = Field(None, description="YYYY-MM-DD, inclusive.")
     q: str | None = Field(None, description="Free text over ids and order numbers.")
+
+
+# --- Conversations --------------------------------------------------------------------------
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+IDEMPOTENCY_DESCRIPTION = (
+    "Sending the same key again for the same conversation and text answers with the message "
+    "it first stored (nothing is stored or answered twice); the same key with another text "
+    "is refused (409 ``message_key_reused``)."
+)
+MessageText = InquiryText  # the same bounds and blank rule as an inquiry's first message
+
+
+class CustomerMessageIn(Schema):
+    customer_id: CustomerCode = Field(description="The customer the storefront writes for.")
+    text: MessageText = Field(description="What the customer wrote.")
+    channel: Channel = Field(default="web", description="Where it came from: web, email, chat.")
+
+
+class TextIn(Schema):
+    text: MessageText = Field(description="The message or note, as written.")
+
+
+class FlagIn(Schema):
+    reason: Annotated[
+        str, StringConstraints(min_length=1, max_length=1000), NoNul, AfterValidator(_not_blank)
+    ] = Field(description="Why the conversation needs a second look (staff only).")
+
+
+class MessageAccepted(Schema):
+    message: MessageOut
+    inquiry_id: str = Field(description="The conversation the message landed in.")
+    new_conversation: bool = Field(
+        description="True when the addressed conversation was closed longer than "
+        "NETSHOP_REOPEN_DAYS ago, so the message started a new one (``inquiry_id``)."
+    )
+
+
+class ThreadOut(Schema):
+    inquiry_id: str
+    messages: list[MessageOut] = Field(description="Oldest first.")
+    last_id: str | None = Field(
+        description="The last message's id: pass as ``after`` to poll for newer ones."
+    )
+
+
+class ConversationOut(Schema):
+    """One conversation in the inbox."""
+
+    id: str
+    customer_id: str
+    status: str
+    text: str = Field(description="The message that opened the conversation.")
+    human_owner: str | None = Field(description="Who took it over; null while the AI owns it.")
+    flagged: bool = Field(description="An open review escalation: a lead asked for a look.")
+    last_message_at: IsoTime | None
+    created_at: IsoTime
+    updated_at: IsoTime
+
+
+class ConversationPage(Schema):
+    items: list[ConversationOut] = Field(description="Most recently active first.")
+    next_cursor: str | None = Field(description="Pass as ``cursor`` for the next page.")
+
+
+class ConversationDetail(ConversationOut):
+    language: str
+    reply: str = Field(description="The latest answer the customer got.")
+    awaiting_until: IsoTime | None = Field(description="When a question to the customer lapses.")
+    messages: list[MessageOut] = Field(description="The whole thread, notes included.")

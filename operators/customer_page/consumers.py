@@ -1,4 +1,5 @@
-"""The help page's socket: a customer hears status changes of their own inquiry only."""
+"""The help page's socket: a customer hears their own conversation's status changes and its
+messages (never a note: those are not sent to the conversation's group)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from agents.events import inquiry_group
 from operators.customer_page.selectors import customer_owns_inquiry
 from operators.sockets import GuardedJsonConsumer
 
-FORWARDED = frozenset({"inquiry.updated"})
+FORWARDED = frozenset({"inquiry.updated", "conversation.message"})
 
 
 class HelpConsumer(GuardedJsonConsumer):

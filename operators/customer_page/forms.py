@@ -24,3 +24,12 @@ class InquiryForm(forms.Form):
         if shows_nothing(text):  # the intake service refuses it too; say so beside the field
             raise forms.ValidationError(_("Please write your message."))
         return text
+
+
+class ReplyForm(InquiryForm):
+    """A reply in one of the customer's conversations; the key makes a double submit one
+    message (the conversation service replays it)."""
+
+    text = forms.CharField(
+        label=_("Your reply"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
-from agents.models import Inquiry
+from agents.models import CUSTOMER_VISIBLE_AUTHORS, Inquiry, Message
 from netshop.errors import DomainError
 from netshop.models import Customer
 
@@ -22,7 +22,16 @@ def customer_for_user(*, user: Any) -> Customer | None:
 
 
 def customer_inquiries(*, customer: Customer, limit: int = RECENT) -> list[Inquiry]:
-    return list(Inquiry.objects.filter(customer=customer).order_by("-created_at")[:limit])
+    """The customer's latest conversations, each with the thread they may see
+    (``visible_messages``: never an internal note), in two queries."""
+    visible = Message.objects.filter(author_kind__in=CUSTOMER_VISIBLE_AUTHORS).order_by(
+        "created_at", "id"
+    )
+    found = Inquiry.objects.filter(customer=customer).order_by("-created_at")
+    found = found.prefetch_related(
+        Prefetch("messages", queryset=visible, to_attr="visible_messages")
+    )
+    return list(found[:limit])
 
 
 def customer_inquiry_get(*, customer: Customer, inquiry_id: object) -> Inquiry:

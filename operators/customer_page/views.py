@@ -1,10 +1,12 @@
-"""The customer help page: a demo customer writes an inquiry and watches the reply arrive."""
+"""The customer help page: a customer's conversations as threads, a reply box in each, and
+the answers arriving live."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 from uuid import UUID
 
 from django.contrib.auth.views import redirect_to_login
@@ -13,13 +15,18 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.views.decorators.http import require_POST
 
-from agents.events import inquiry_payload
+from agents.conversations.inbox import thread_after
+from agents.conversations.services import customer_message_post
+from agents.events import inquiry_payload, message_payload
+from agents.models import Message
 from agents.runs.intake import inquiry_create
 from agents.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
-from operators.customer_page.forms import InquiryForm
-from operators.customer_page.labels import CUSTOMER_STATUS_LABELS, customer_status
+from netshop.models import Customer
+from operators.customer_page.forms import InquiryForm, ReplyForm
+from operators.customer_page.labels import AUTHOR_LABELS, CUSTOMER_STATUS_LABELS, customer_status
 from operators.customer_page.selectors import (
     customer_for_user,
     customer_inquiries,
@@ -27,6 +34,7 @@ from operators.customer_page.selectors import (
 )
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
+CHANNEL = "help"
 
 
 def customer_required(view: View) -> View:
@@ -54,20 +62,74 @@ def index(request: HttpRequest) -> HttpResponse:
         inquiry = inquiry_create(
             customer=customer,
             text=form.cleaned_data["text"],
-            channel="help",
+            channel=CHANNEL,
             idempotency_key=str(form.cleaned_data["key"]),
         )
         return redirect(f"{reverse('help:index')}?sent={inquiry.pk}")
-    found = customer_inquiries(customer=customer)
+    status = 422 if request.method == "POST" else 200
+    return _page(request, customer, form=form, status=status)
+
+
+@require_POST
+@customer_required
+def reply(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
+    """The customer's reply in one of their conversations. One closed longer than
+    NETSHOP_REOPEN_DAYS ago stays closed: the reply starts a new conversation, and the page
+    says where it went (``moved``)."""
+    customer = request.customer  # type: ignore[attr-defined]
+    form = ReplyForm(request.POST)
+    if not form.is_valid():
+        return _page(request, customer, refused=(str(inquiry_id), form), status=422)
+    try:
+        message = customer_message_post(
+            customer=customer,
+            inquiry_id=inquiry_id,
+            text=form.cleaned_data["text"],
+            channel=CHANNEL,
+            idempotency_key=str(form.cleaned_data["key"]),
+        )
+    except DomainError as error:
+        if error.code == "inquiry_not_found":
+            raise Http404 from None
+        raise
+    query = {"sent": str(message.inquiry_id)}
+    if message.inquiry_id != inquiry_id:
+        query["moved"] = str(inquiry_id)
+    return redirect(f"{reverse('help:index')}?{urlencode(query)}#inquiry-{message.inquiry_id}")
+
+
+def _page(
+    request: HttpRequest,
+    customer: Customer,
+    *,
+    form: InquiryForm | None = None,
+    refused: tuple[str, ReplyForm] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    refused_id, refused_form = refused or ("", None)
+    conversations = [
+        {
+            "inquiry": inquiry,
+            "status_text": customer_status(inquiry.status),
+            "final": inquiry.status in FINAL_STATUSES,
+            "messages": [
+                (m, AUTHOR_LABELS[m.author_kind])
+                for m in inquiry.visible_messages  # type: ignore[attr-defined]
+            ],
+            "reply_form": refused_form if str(inquiry.pk) == refused_id else ReplyForm(),
+        }
+        for inquiry in customer_inquiries(customer=customer)
+    ]
     context = {
-        "form": form,
+        "form": form or InquiryForm(),
         "customer": customer,
-        "inquiries": [(i, customer_status(i.status), i.status in FINAL_STATUSES) for i in found],
+        "conversations": conversations,
+        "author_labels": {kind: str(text) for kind, text in AUTHOR_LABELS.items()},
         "status_labels": {code: str(text) for code, text in CUSTOMER_STATUS_LABELS.items()},
         "final_statuses": sorted(FINAL_STATUSES),
         "sent": request.GET.get("sent", ""),
+        "moved": request.GET.get("moved", ""),
     }
-    status = 422 if request.method == "POST" else 200
     return render(request, "operators/customer_page/index.html", context, status=status)
 
 
@@ -79,3 +141,30 @@ def status(request: HttpRequest, inquiry_id: UUID) -> JsonResponse:
     except DomainError:
         raise Http404 from None
     return JsonResponse(inquiry_payload(inquiry))
+
+
+@customer_required
+def messages(request: HttpRequest, inquiry_id: UUID) -> JsonResponse:
+    """The thread's messages after ``after`` (a message id): what the page fetches when its
+    socket opens (a channel layer may have dropped one) and when it polls instead."""
+    try:
+        inquiry = customer_inquiry_get(customer=request.customer, inquiry_id=inquiry_id)  # type: ignore[attr-defined]
+        after = _message_id(request.GET.get("after"))
+        found = thread_after(inquiry=inquiry, for_staff=False, after=after)
+    except DomainError:
+        raise Http404 from None
+    return JsonResponse({"messages": [_shown(m) for m in found]})
+
+
+def _message_id(value: str | None) -> UUID | None:
+    if not value:
+        return None
+    try:
+        return UUID(value)
+    except ValueError:
+        raise DomainError("invalid_request", "after: not a message id") from None
+
+
+def _shown(message: Message) -> dict[str, Any]:
+    """A message as the customer's page shows it: no staff member's name."""
+    return {**message_payload(message), "author": None}

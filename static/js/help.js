@@ -1,7 +1,10 @@
-/* NetShop help page: each open inquiry's status and reply, live.
+/* NetShop help page: each conversation's status and messages, live.
  *
- * One socket per inquiry still being worked on (/ws/help/<id>/); when a socket cannot stay
- * open the page polls the inquiry's status URL instead. Text is set with textContent only.
+ * One socket per conversation shown (/ws/help/<id>/): it brings status changes
+ * (inquiry.updated) and new messages (conversation.message). When it opens, the page fetches
+ * what it may have missed (a channel layer can drop a message); when a socket cannot stay
+ * open the page polls the status and messages URLs instead. Text is set with textContent
+ * only: nothing a customer or anyone else wrote is ever parsed as HTML.
  */
 (function () {
   "use strict";
@@ -11,6 +14,7 @@
   var SIGNED_OUT = 4401;
   var FORBIDDEN = 4403;
   var labels = JSON.parse(document.getElementById("help-status-labels").textContent);
+  var authors = JSON.parse(document.getElementById("help-author-labels").textContent);
   var root = document.getElementById("help-page");
   var finals = (root.dataset.finalStatuses || "").split(",");
 
@@ -20,52 +24,93 @@
     var badge = card.querySelector(".inquiry-status");
     badge.textContent = labels[payload.status] || payload.status;
     badge.className = "badge inquiry-status status-" + payload.status;
-    if (payload.reply) {
-      card.querySelector(".inquiry-reply").textContent = payload.reply;
-      card.querySelector(".reply-box").hidden = false;
-    }
-    if (finals.indexOf(payload.status) !== -1) card.dataset.final = "1";
+    card.dataset.final = finals.indexOf(payload.status) !== -1 ? "1" : "0";
   }
 
-  function isFinal(card) {
-    return card.dataset.final === "1";
+  function shownTime(iso) {
+    var at = new Date(iso);
+    if (isNaN(at.getTime())) return "";
+    function two(n) {
+      return (n < 10 ? "0" : "") + n;
+    }
+    return (
+      at.getFullYear() + "-" + two(at.getMonth() + 1) + "-" + two(at.getDate()) + " " +
+      two(at.getHours()) + ":" + two(at.getMinutes())
+    );
+  }
+
+  function messageItem(message) {
+    var item = document.createElement("li");
+    item.className = "message author-" + message.author_kind;
+    item.dataset.messageId = message.id;
+    var head = document.createElement("div");
+    head.className = "message-head";
+    var author = document.createElement("strong");
+    author.className = "message-author";
+    author.textContent = authors[message.author_kind] || "";
+    var time = document.createElement("time");
+    time.setAttribute("datetime", message.created_at);
+    time.textContent = shownTime(message.created_at);
+    head.appendChild(author);
+    head.appendChild(document.createTextNode(" "));
+    head.appendChild(time);
+    var text = document.createElement("div");
+    text.className = "customer-text message-text";
+    text.textContent = message.text;
+    item.appendChild(head);
+    item.appendChild(text);
+    return item;
+  }
+
+  function addMessage(card, message) {
+    // Notes never reach this socket; refuse any other kind all the same.
+    if (!message || !message.id || !(message.author_kind in authors)) return;
+    var thread = card.querySelector(".thread");
+    var known = thread.querySelectorAll(".message");
+    for (var i = 0; i < known.length; i++) {
+      if (known[i].dataset.messageId === message.id) return; // from the socket and a fetch
+    }
+    thread.appendChild(messageItem(message));
+  }
+
+  function lastMessageId(card) {
+    var known = card.querySelectorAll(".thread .message");
+    return known.length ? known[known.length - 1].dataset.messageId : "";
+  }
+
+  function getJson(url) {
+    return fetch(url, { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.json() : null;
+    });
+  }
+
+  function catchUp(card) {
+    var after = lastMessageId(card);
+    var url = card.dataset.messagesUrl + (after ? "?after=" + encodeURIComponent(after) : "");
+    return Promise.all([
+      getJson(card.dataset.statusUrl).then(function (payload) {
+        apply(card, payload);
+      }),
+      getJson(url).then(function (body) {
+        (body ? body.messages : []).forEach(function (message) {
+          addMessage(card, message);
+        });
+      }),
+    ]).catch(function (error) {
+      // The poll (or the next socket message) brings it; nothing is lost.
+      console.warn("could not refresh the conversation", error);
+    });
   }
 
   function poll(card) {
-    if (isFinal(card) || card.dataset.polling) return;
+    if (card.dataset.polling) return;
     card.dataset.polling = "1";
-    var timer = setInterval(function () {
-      fetch(card.dataset.statusUrl, { credentials: "same-origin" })
-        .then(function (response) {
-          return response.ok ? response.json() : null;
-        })
-        .then(function (payload) {
-          apply(card, payload);
-          if (isFinal(card)) clearInterval(timer);
-        })
-        .catch(function (error) {
-          // The next poll tries again; say so where a developer will look.
-          console.warn("could not read the inquiry's status; polling again", error);
-        });
+    setInterval(function () {
+      catchUp(card);
     }, POLL_MS);
   }
 
-  function refresh(card) {
-    return fetch(card.dataset.statusUrl, { credentials: "same-origin" })
-      .then(function (response) {
-        return response.ok ? response.json() : null;
-      })
-      .then(function (payload) {
-        apply(card, payload);
-      })
-      .catch(function (error) {
-        // The poll (or the next socket message) brings the status; nothing is lost.
-        console.warn("could not refresh the inquiry's status", error);
-      });
-  }
-
   function watch(card) {
-    if (isFinal(card)) return;
     if (!("WebSocket" in window)) {
       poll(card);
       return;
@@ -73,7 +118,8 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + card.dataset.socketPath);
     socket.onopen = function () {
-      refresh(card); // what changed between the page load and the socket opening
+      card.dataset.live = "1";
+      catchUp(card); // what changed between the page load and the socket opening
     };
     socket.onmessage = function (message) {
       var data;
@@ -83,21 +129,24 @@
         return;
       }
       if (data.event === "inquiry.updated") apply(card, data.payload);
-      if (isFinal(card)) socket.close();
+      if (data.event === "conversation.message") addMessage(card, data.payload);
     };
     socket.onclose = function (event) {
+      card.dataset.live = "0";
       if (event.code !== SIGNED_OUT && event.code !== FORBIDDEN) poll(card);
     };
   }
 
   document.querySelectorAll("#inquiries .inquiry").forEach(watch);
 
-  var form = document.getElementById("inquiry-form");
-  if (form) {
+  function disableOnSubmit(form) {
     form.addEventListener("submit", function () {
+      var button = form.querySelector("button[type=submit]");
       setTimeout(function () {
-        document.getElementById("inquiry-submit").disabled = true;
+        if (button) button.disabled = true;
       }, 0);
     });
   }
+
+  document.querySelectorAll("#inquiry-form, .reply-form").forEach(disableOnSubmit);
 })();

@@ -56,6 +56,17 @@ OPERATIONS = [
     ("GET /api/v1/audit", "session"),
     ("GET /api/v1/audit", "staff_token"),
     ("GET /api/v1/audit/export.csv", "session"),
+    ("POST /api/v1/inquiries/{inquiry_id}/messages", "token"),
+    ("GET /api/v1/inquiries/{inquiry_id}/messages", "token"),
+    ("GET /api/v1/inquiries/{inquiry_id}/messages", "session"),
+    ("GET /api/v1/conversations", "session"),
+    ("GET /api/v1/conversations/{inquiry_id}", "staff_token"),
+    ("POST /api/v1/conversations/{inquiry_id}/take-over", "session"),
+    ("POST /api/v1/conversations/{inquiry_id}/hand-back", "session"),
+    ("POST /api/v1/conversations/{inquiry_id}/close", "session"),
+    ("POST /api/v1/conversations/{inquiry_id}/messages", "session"),
+    ("POST /api/v1/conversations/{inquiry_id}/notes", "staff_token"),
+    ("POST /api/v1/conversations/{inquiry_id}/flag", "session"),
 ]
 
 

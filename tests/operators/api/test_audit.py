@@ -76,7 +76,11 @@ def test_an_operator_reads_an_inquirys_trail_oldest_first_as_stored(
 
     assert response.status_code == 200
     body = response.json()
-    assert [e["action"] for e in body["entries"]] == ["inquiry.received", "decision.approve"]
+    assert [e["action"] for e in body["entries"]] == [
+        "inquiry.received",
+        "message.posted",  # the opening message, content-free
+        "decision.approve",
+    ]
     last = body["entries"][-1]
     assert (last["seq"], last["actor"], last["data"]) == (
         approve.seq,
@@ -84,7 +88,8 @@ def test_an_operator_reads_an_inquirys_trail_oldest_first_as_stored(
         {"escalation_id": "e1"},
     )
     assert (last["hash"], last["prev_hash"]) == (approve.hash, approve.prev_hash)
-    assert body["entries"][0]["hash"] == last["prev_hash"]  # nothing in between: one chain
+    first, posted = body["entries"][:2]
+    assert (first["hash"], posted["hash"]) == (posted["prev_hash"], last["prev_hash"])  # one chain
     assert (body["inquiry_id"], body["truncated"]) == (str(inquiry.pk), False)
 
 
@@ -176,7 +181,12 @@ def test_the_api_export_is_the_pages_export(manager: Client, inquiry: Inquiry) -
     assert api["Content-Disposition"].startswith('attachment; filename="audit-')
     rows = _csv(api)
     assert rows == _csv(page)
-    assert [r[2] for r in rows[1:]] == ["inquiry.received", "decision.approve", "agent.started"]
+    assert [r[2] for r in rows[1:]] == [
+        "inquiry.received",
+        "message.posted",
+        "decision.approve",
+        "agent.started",
+    ]
 
 
 def test_a_bad_export_is_refused_before_anything_streams(manager: Client) -> None:

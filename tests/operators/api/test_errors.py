@@ -244,5 +244,7 @@ def test_an_intake_picked_as_a_deadlock_victim_is_retried_and_answers_202(
     inquiry = Inquiry.objects.get()
     assert response.json() == {"id": str(inquiry.pk), "status": "queued"}
     assert list(AuditEntry.objects.values_list("action", "inquiry_id")) == [
-        ("inquiry.received", inquiry.pk)
+        ("inquiry.received", inquiry.pk),
+        ("message.posted", inquiry.pk),  # once: the retried attempt left nothing behind
     ]
+    assert list(inquiry.messages.values_list("text", flat=True)) == [GOOD["text"]]

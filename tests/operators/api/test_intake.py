@@ -59,7 +59,7 @@ def test_an_inquiry_is_accepted_and_its_run_is_queued(
     assert response["Location"] == f"/api/v1/inquiries/{inquiry.pk}"
     assert (inquiry.customer, inquiry.text, inquiry.channel) == (customer, "届いていません", "web")
     assert inquiry.idempotency_key is None
-    assert len(queued) == 1  # the run is handed to a worker after commit
+    assert len(queued) == 2  # the opening message's live event, and the run for a worker
 
 
 def test_the_same_idempotency_key_returns_the_same_inquiry(
@@ -282,6 +282,7 @@ def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
 
     response = client.get(f"{URL}/{inquiry.pk}", headers=bearer(key))
 
+    opening = inquiry.messages.get()
     assert response.status_code == 200
     assert response.json() == {
         "id": str(inquiry.pk),
@@ -294,6 +295,19 @@ def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
         "escalation": {"kind": "failure", "reason": "tool_failure", "summary": "gateway down"},
         "created_at": inquiry.created_at.isoformat(),
         "updated_at": inquiry.updated_at.isoformat(),
+        "messages": [
+            {
+                "id": str(opening.pk),
+                "inquiry_id": str(inquiry.pk),
+                "author_kind": "customer",
+                "author": None,
+                "text": "返金して",
+                "channel": "web",
+                "language": "ja",
+                "turn": None,
+                "created_at": opening.created_at.isoformat(),
+            }
+        ],
     }
 
 

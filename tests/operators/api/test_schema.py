@@ -14,6 +14,10 @@ SHOP_OR_STAFF: list[dict[str, list[str]]] = [{"StorefrontToken": []}, *STAFF]
 EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
     "/api/v1/inquiries": {"post": [{"StorefrontToken": []}]},
     "/api/v1/inquiries/{inquiry_id}": {"get": SHOP_OR_STAFF},
+    "/api/v1/inquiries/{inquiry_id}/messages": {
+        "post": [{"StorefrontToken": []}],
+        "get": SHOP_OR_STAFF,
+    },
     "/api/v1/agents": {"get": SHOP_OR_STAFF},
     "/api/v1/escalations": {"get": STAFF},
     "/api/v1/escalations/{escalation_id}": {"get": STAFF},
@@ -22,6 +26,14 @@ EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
     "/api/v1/escalations/{escalation_id}/decide": {"post": STAFF},
     "/api/v1/escalations/{escalation_id}/preview": {"post": STAFF},
     "/api/v1/events": {"get": STAFF},
+    "/api/v1/conversations": {"get": STAFF},
+    "/api/v1/conversations/{inquiry_id}": {"get": STAFF},
+    "/api/v1/conversations/{inquiry_id}/take-over": {"post": STAFF},
+    "/api/v1/conversations/{inquiry_id}/hand-back": {"post": STAFF},
+    "/api/v1/conversations/{inquiry_id}/close": {"post": STAFF},
+    "/api/v1/conversations/{inquiry_id}/messages": {"post": STAFF},
+    "/api/v1/conversations/{inquiry_id}/notes": {"post": STAFF},
+    "/api/v1/conversations/{inquiry_id}/flag": {"post": STAFF},
     "/api/v1/inquiries/{inquiry_id}/audit": {"get": STAFF},
     "/api/v1/audit": {"get": STAFF},
     "/api/v1/audit/export.csv": {"get": STAFF},
@@ -99,6 +111,7 @@ def test_decisions_document_their_conflicts(schema: dict[str, Any]) -> None:
         "edit",
         "reject",
         "take_over",
+        "reviewed",
     ]
 
 
@@ -107,3 +120,23 @@ def test_the_docs_page_is_served(client: Client) -> None:
 
     assert response.status_code == 200
     assert b"/api/v1/openapi.json" in response.content
+
+
+def test_every_operation_has_a_summary_a_description_and_json_errors(
+    schema: dict[str, Any],
+) -> None:
+    undocumented = [
+        (method, path)
+        for path, methods in schema["paths"].items()
+        if "/conversations" in path or path.endswith("/messages")
+        for method, operation in methods.items()
+        if not (operation.get("summary") and operation.get("description"))
+        or any(
+            answer["content"]["application/json"]["schema"]
+            != {"$ref": "#/components/schemas/ErrorOut"}
+            for status, answer in operation["responses"].items()
+            if int(status) >= 400
+        )
+    ]
+
+    assert undocumented == []

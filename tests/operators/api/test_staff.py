@@ -540,19 +540,29 @@ def test_taking_over_a_failure_hands_the_inquiry_to_the_operator(op1: User) -> N
     inquiry = Inquiry.objects.get(pk=failure.inquiry_id)
     assert (inquiry.status, inquiry.reply) == ("handled_by_human", "I'll refund you.")
     decided = escalation_event(failure, status="decided", decided_by="op1", decision="take_over")
-    assert published_after(seq) == [
-        ("escalation.decided", decided),
-        (
-            "inquiry.updated",
-            {
-                "id": str(inquiry.pk),
-                "status": "handled_by_human",
-                "reply": "I'll refund you.",
-                "updated_at": inquiry.updated_at.isoformat(),
-            },
-        ),
-        ("escalation.resolved", decided | {"inquiry_status": "handled_by_human"}),
+    reply = inquiry.messages.get(author_kind="operator")
+    assert (reply.text, reply.author) == ("I'll refund you.", op1)
+    assert [event for event, _ in published_after(seq)] == [
+        "escalation.decided",
+        "conversation.message",
+        "inquiry.updated",
+        "escalation.resolved",
     ]
+    assert published_after(seq)[0] == ("escalation.decided", decided)
+    assert published_after(seq)[2] == (
+        "inquiry.updated",
+        {
+            "id": str(inquiry.pk),
+            "status": "handled_by_human",
+            "reply": "I'll refund you.",
+            "human_owned": True,
+            "updated_at": inquiry.updated_at.isoformat(),
+        },
+    )
+    assert published_after(seq)[3] == (
+        "escalation.resolved",
+        decided | {"inquiry_status": "handled_by_human"},
+    )
 
 
 @pytest.mark.parametrize(
@@ -658,6 +668,7 @@ def test_a_console_fetches_the_events_it_missed(op1: User) -> None:
     first = escalation_for()
     second = escalation_for()
     client = signed_in(op1)
+    ConsoleEvent.objects.exclude(type="escalation.created").delete()  # the intakes' own events
     events = list(ConsoleEvent.objects.order_by("pk"))
 
     everything = client.get("/api/v1/events").json()

@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from agents.models import Inquiry, InquiryStatus
+from agents.conversations.messages import message_store
+from agents.models import Inquiry, InquiryStatus, MessageAuthor
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.factories import CustomerFactory
@@ -98,7 +99,7 @@ def test_a_new_inquiry_is_the_logged_in_customers_whatever_the_form_says(
         "ORD-1003を返金してください",
         "help",
     )
-    assert len(after_commit) == 1  # the run is handed to a worker after commit
+    assert len(after_commit) == 2  # the message's live event, and the run handed to a worker
 
 
 def test_a_double_submitted_form_makes_one_inquiry() -> None:
@@ -141,16 +142,19 @@ def test_csrf_is_enforced_on_the_form() -> None:
     assert not Inquiry.objects.exists()
 
 
-def test_the_status_and_reply_are_shown_inert() -> None:
+def test_the_status_and_thread_are_shown_inert() -> None:
     user, customer = customer_with_login("c1")
     inquiry = inquiry_for(customer, text=HOSTILE)
+    message_store(
+        inquiry=inquiry, author_kind=MessageAuthor.AI, text=f"reply {HOSTILE}", channel="web"
+    )
     Inquiry.objects.filter(pk=inquiry.pk).update(
         status=InquiryStatus.RESOLVED, reply=f"reply {HOSTILE}"
     )
 
     text = signed_in(user).get("/help/").content.decode()
 
-    assert text.count(HOSTILE_ESCAPED) == 2
+    assert text.count(HOSTILE_ESCAPED) == 2  # the customer's message and the AI's
     assert "<script>alert(1)" not in text
     assert 'data-final="1"' in text
     assert "回答済み" in text
@@ -170,5 +174,5 @@ def test_the_status_fallback_answers_the_owner_only() -> None:
     assert mine.status_code == 200
     body = mine.json()
     assert (body["id"], body["status"], body["reply"]) == (str(inquiry.pk), "resolved", "done")
-    assert set(body) == {"id", "status", "reply", "updated_at"}
+    assert set(body) == {"id", "status", "reply", "human_owned", "updated_at"}
     assert (theirs.status_code, unknown.status_code) == (404, 404)

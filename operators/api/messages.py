@@ -1,0 +1,118 @@
+"""The storefront's side of a conversation: the customer's messages, and the thread to show.
+
+A storefront writes for one customer at a time: each call names the customer, and another
+customer's conversation is "not found", exactly like an id that does not exist.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Header, Router, Status
+
+from agents.conversations.inbox import customer_conversation_get, thread_after
+from agents.conversations.services import customer_message_post
+from agents.escalations.selectors import inquiry_get
+from agents.models import Inquiry
+from netshop.errors import DomainError
+from netshop.roles import Role
+from netshop.selectors import customer_get
+from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
+from operators.api.outputs import message_out, thread_out
+from operators.api.schemas import (
+    IDEMPOTENCY_DESCRIPTION,
+    IDEMPOTENCY_HEADER,
+    CustomerCode,
+    CustomerMessageIn,
+    ErrorOut,
+    IdempotencyKey,
+    MessageAccepted,
+    ThreadOut,
+)
+from operators.api.throttling import StorefrontRateThrottle
+
+router = Router(tags=["conversations"])
+
+POST_ERRORS = (400, 401, 404, 409, 413, 415, 422, 429)
+KeyHeader = Annotated[
+    IdempotencyKey | None,
+    Header(alias=IDEMPOTENCY_HEADER, description=IDEMPOTENCY_DESCRIPTION),
+]
+
+
+@router.post(
+    "/inquiries/{inquiry_id}/messages",
+    auth=[storefront],
+    throttle=[StorefrontRateThrottle()],
+    response={202: MessageAccepted, **dict.fromkeys(POST_ERRORS, ErrorOut)},
+    summary="Post the customer's message to a conversation (storefront)",
+)
+def customer_message(
+    request: HttpRequest,
+    inquiry_id: str,
+    payload: CustomerMessageIn,
+    response: HttpResponse,
+    idempotency_key: KeyHeader = None,
+) -> Status[MessageAccepted]:
+    """Store the customer's message and answer at once; the AI answers it in a worker unless a
+    person owns the conversation (then the message waits for them). A conversation closed
+    within NETSHOP_REOPEN_DAYS reopens; one closed longer ago is left as it was and the
+    message starts a new conversation: ``new_conversation`` is true and ``inquiry_id`` (and
+    ``Location``) name it. Another customer's conversation is 404. The ``Idempotency-Key``
+    header makes a retry safe (409 ``message_key_reused`` for the same key with another
+    text); blank text is 422; the body is JSON (415) within the size limit (413)."""
+    customer = customer_get(code=payload.customer_id)
+    message = customer_message_post(
+        customer=customer,
+        inquiry_id=_pk(inquiry_id),
+        text=payload.text,
+        channel=payload.channel,
+        idempotency_key=idempotency_key,
+    )
+    landed = str(message.inquiry_id)
+    response["Location"] = f"/api/v1/inquiries/{landed}/messages"
+    accepted = MessageAccepted(
+        message=message_out(message, for_staff=False),
+        inquiry_id=landed,
+        new_conversation=message.inquiry_id != _pk(inquiry_id),
+    )
+    return Status(202, accepted)
+
+
+@router.get(
+    "/inquiries/{inquiry_id}/messages",
+    auth=[storefront, *STAFF],
+    response={200: ThreadOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    summary="A conversation's messages, for showing and polling",
+)
+def customer_thread(
+    request: HttpRequest,
+    inquiry_id: str,
+    customer_id: CustomerCode | None = None,
+    after: UUID | None = None,
+) -> ThreadOut:
+    """The thread oldest first: the customer's, the AI's and operators' messages; internal
+    notes never (use the staff conversation endpoints for those). A storefront names the
+    customer it shows the thread to (``customer_id``, required for it; 404 for another
+    customer's conversation). Poll with ``after`` = the ``last_id`` of the previous answer."""
+    require_storefront_or_role(request, Role.OPERATOR)
+    inquiry = _visible(request, inquiry_id, customer_id)
+    messages = thread_after(inquiry=inquiry, for_staff=False, after=after)
+    return thread_out(inquiry, messages, for_staff=not is_storefront(request))
+
+
+def _visible(request: HttpRequest, inquiry_id: str, customer_id: str | None) -> Inquiry:
+    if customer_id is None:
+        if is_storefront(request):
+            raise DomainError("invalid_request", "customer_id: a storefront must name the customer")
+        return inquiry_get(inquiry_id=inquiry_id)
+    return customer_conversation_get(inquiry_id=inquiry_id, customer_code=customer_id)
+
+
+def _pk(inquiry_id: str) -> UUID:
+    try:
+        return UUID(inquiry_id)
+    except ValueError:
+        raise DomainError("inquiry_not_found", variant="by_id", id=inquiry_id) from None
