@@ -135,7 +135,7 @@ def publish(event: EventName, payload: dict[str, Any]) -> int:
     sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
     if _customer_hears(event, payload):
         group = inquiry_group(payload.get("inquiry_id") or payload["id"])
-        sends.append((group, _message(event, record.pk, payload)))
+        sends.append((group, _message(event, record.pk, customer_view(payload))))
     after_commit(lambda: _send(sends))
     return record.pk
 
@@ -145,6 +145,11 @@ def _customer_hears(event: EventName, payload: dict[str, Any]) -> bool:
     if event == "conversation.message":
         return payload["author_kind"] in CUSTOMER_VISIBLE_AUTHORS
     return event == "inquiry.updated"
+
+
+def customer_view(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` as the customer hears it: which member of staff wrote is staff's to know."""
+    return {key: value for key, value in payload.items() if key != "author"}
 
 
 def staff_view(payload: dict[str, Any]) -> dict[str, Any]:

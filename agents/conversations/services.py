@@ -157,10 +157,16 @@ def _refuse_unless_owner(inquiry: Inquiry, user: User) -> None:
 
 @retry_conflicts
 @transaction.atomic
-def operator_message_send(*, inquiry_id: UUID | str, user: User, text: str) -> Message:
-    """The owner of a taken-over conversation writes to the customer."""
+def operator_message_send(
+    *, inquiry_id: UUID | str, user: User, text: str, idempotency_key: str | None = None
+) -> Message:
+    """The owner of a taken-over conversation writes to the customer (a key replayed returns
+    the message it made, as for the customer's)."""
     _refuse_blank(text)
     inquiry = _locked(inquiry_id)
+    earlier = _replayed(inquiry, key=idempotency_key, text=text)
+    if earlier is not None:
+        return earlier
     _refuse_unless_owner(inquiry, user)
     message = message_store(
         inquiry=inquiry,
@@ -168,6 +174,7 @@ def operator_message_send(*, inquiry_id: UUID | str, user: User, text: str) -> M
         author=user,
         text=text,
         channel=CONSOLE_CHANNEL,
+        idempotency_key=idempotency_key,
     )
     inquiry.reply = text
     inquiry.save(update_fields=["reply", "updated_at"])

@@ -44,6 +44,7 @@ from operators.api.schemas import (
     ErrorOut,
     FilterText,
     FlagIn,
+    KeyHeader,
     MessageOut,
     TextIn,
 )
@@ -129,12 +130,17 @@ def close(request: HttpRequest, inquiry_id: str) -> ConversationDetail:
     response=WRITTEN,
     summary="Write to the customer (the conversation's owner)",
 )
-def operator_message(request: HttpRequest, inquiry_id: str, payload: TextIn) -> Status[MessageOut]:
+def operator_message(
+    request: HttpRequest, inquiry_id: str, payload: TextIn, idempotency_key: KeyHeader = None
+) -> Status[MessageOut]:
     """The message goes to the customer as written (their page and socket); only the person
     who took the conversation over may write (409 ``not_human_owned`` / ``owned_by_other``);
-    blank text is 422."""
+    blank text is 422. The same ``Idempotency-Key`` again returns the message it made; with
+    another text it is 409 ``message_key_reused``."""
     user = require_role(request, Role.OPERATOR)
-    message = operator_message_send(inquiry_id=_pk(inquiry_id), user=user, text=payload.text)
+    message = operator_message_send(
+        inquiry_id=_pk(inquiry_id), user=user, text=payload.text, idempotency_key=idempotency_key
+    )
     return Status(201, message_out(message, for_staff=True))
 
 

@@ -6,11 +6,10 @@ customer's conversation is "not found", exactly like an id that does not exist.
 
 from __future__ import annotations
 
-from typing import Annotated
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Header, Router, Status
+from ninja import Router, Status
 
 from agents.conversations.inbox import customer_conversation_get, thread_after
 from agents.conversations.services import customer_message_post
@@ -22,12 +21,10 @@ from netshop.selectors import customer_get
 from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
 from operators.api.outputs import message_out, thread_out
 from operators.api.schemas import (
-    IDEMPOTENCY_DESCRIPTION,
-    IDEMPOTENCY_HEADER,
     CustomerCode,
     CustomerMessageIn,
     ErrorOut,
-    IdempotencyKey,
+    KeyHeader,
     MessageAccepted,
     ThreadOut,
 )
@@ -36,10 +33,6 @@ from operators.api.throttling import StorefrontRateThrottle
 router = Router(tags=["conversations"])
 
 POST_ERRORS = (400, 401, 404, 409, 413, 415, 422, 429)
-KeyHeader = Annotated[
-    IdempotencyKey | None,
-    Header(alias=IDEMPOTENCY_HEADER, description=IDEMPOTENCY_DESCRIPTION),
-]
 
 
 @router.post(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from ninja import Field, Schema
+from ninja import Field, Header, Schema
 from pydantic import AfterValidator, StrictInt, StringConstraints
 
 from netshop.text import shows_nothing
@@ -272,3 +272,10 @@ class ConversationDetail(ConversationOut):
     reply: str = Field(description="The latest answer the customer got.")
     awaiting_until: IsoTime | None = Field(description="When a question to the customer lapses.")
     messages: list[MessageOut] = Field(description="The whole thread, notes included.")
+
+
+# A message's ``Idempotency-Key`` header, for the customer's and the operator's messages alike.
+KeyHeader = Annotated[
+    IdempotencyKey | None,
+    Header(alias=IDEMPOTENCY_HEADER, description=IDEMPOTENCY_DESCRIPTION),
+]

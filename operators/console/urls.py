@@ -19,7 +19,11 @@ urlpatterns = [
     path("conversations/<uuid:inquiry_id>/", conversations.conversation, name="conversation"),
     path("conversations/<uuid:inquiry_id>/thread", conversations.thread, name="thread"),
     path("conversations/<uuid:inquiry_id>/composer", conversations.composer, name="composer"),
-    path("conversations/<uuid:inquiry_id>/take-over", conversations.take_over, name="conversation_take_over"),
+    path(
+        "conversations/<uuid:inquiry_id>/take-over",
+        conversations.take_over,
+        name="conversation_take_over",
+    ),
     path("conversations/<uuid:inquiry_id>/send", conversations.send, name="send"),
     path("conversations/<uuid:inquiry_id>/note", conversations.note, name="note"),
     path("conversations/<uuid:inquiry_id>/hand-back", conversations.hand_back, name="hand_back"),
