@@ -46,6 +46,7 @@ from agents.runs.intake import inquiry_create
 from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
+from operators.models import CannedReply
 from netshop.demo.seed import seed_demo
 from tests.operators.api_helpers import escalation_for, storefront_key
 
@@ -190,7 +191,7 @@ def websocket_routes(patterns: list[Any] | None = None, prefix: str = "") -> Ite
 PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 # Paths for the patterns that are regular expressions rather than routes.
 REGEX_PATHS = {
-    "admin/^(?P<app_label>auth|axes|netshop)/$": "/admin/netshop/",
+    "admin/^(?P<app_label>auth|axes|netshop|operators)/$": "/admin/netshop/",
     "admin/(?P<url>.*)$": "/admin/nowhere/",
 }
 
@@ -229,6 +230,7 @@ class RoutePaths:
 
 def support_records() -> None:
     """One row for each admin model the demo seed leaves empty, so its pages show an object."""
+    CannedReply.objects.create(title="Apology", language="ja", body="申し訳ございません。")
     shipment = m.Shipment.objects.get(order__number="ORD-1004")
     today = timezone.localdate()
     m.Redelivery.objects.create(

@@ -41,6 +41,7 @@ from tests.support.sockets import socket_headers
 Outcome = int | str
 LOGIN, ADMIN_LOGIN = "login", "admin-login"
 TO_DETAIL = "302 /console/escalations/<uuid>/"
+TO_CONVERSATION = "302 /console/conversations/<uuid>/"
 REFUSED, ACCEPTED = f"closed {FORBIDDEN_CLOSE}", "accepted"
 UNSIGNED = f"closed {SIGNED_OUT_CLOSE}"  # no session: anonymous, or a token (no socket login)
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -162,6 +163,30 @@ EXPECTED: dict[str, Row] = {
     "console/escalations/<uuid:escalation_id>/preview": page(
         403, 200, 200, method="post", body=DECISION
     ),
+    "console/escalations/<uuid:escalation_id>/main": page(403, 200, 200),
+    # Conversations. The routes run in this order on one conversation, after the API's
+    # (whose take-over made the caller its owner): close succeeds, and the owner-only
+    # actions after it are refused by the rule (409), past access, until the take-over.
+    "console/conversations/": page(403, 200, 200),
+    "console/conversations/<uuid:inquiry_id>/": page(403, 200, 200),
+    "console/conversations/<uuid:inquiry_id>/thread": page(403, 200, 200),
+    "console/conversations/<uuid:inquiry_id>/composer": page(403, 200, 200),
+    "console/conversations/<uuid:inquiry_id>/close": page(
+        403, TO_CONVERSATION, TO_CONVERSATION, method="post"
+    ),
+    "console/conversations/<uuid:inquiry_id>/flag": page(
+        403, 403, TO_CONVERSATION, method="post", body={"reason": "matrix"}
+    ),
+    "console/conversations/<uuid:inquiry_id>/hand-back": page(403, 409, 409, method="post"),
+    "console/conversations/<uuid:inquiry_id>/note": page(
+        403, TO_CONVERSATION, TO_CONVERSATION, method="post", body={"text": "matrix"}
+    ),
+    "console/conversations/<uuid:inquiry_id>/send": page(
+        403, 409, 409, method="post", body={"text": "matrix"}
+    ),
+    "console/conversations/<uuid:inquiry_id>/take-over": page(
+        403, TO_CONVERSATION, TO_CONVERSATION, method="post"
+    ),
     # The audit pages: managers only.
     "audit/": page(403, 403, 200),
     "audit/export.csv": page(403, 403, 200),
@@ -186,7 +211,7 @@ EXPECTED: dict[str, Row] = {
     "admin/autocomplete/": admin_page(403),
     "admin/jsi18n/": admin_page(200),
     "admin/r/<path:content_type_id>/<path:object_id>/": admin_page(404),  # no public URLs
-    "admin/^(?P<app_label>auth|axes|netshop)/$": admin_page(200),
+    "admin/^(?P<app_label>auth|axes|netshop|operators)/$": admin_page(200),
     "admin/(?P<url>.*)$": admin_page(404),
     "admin/auth/user/<id>/password/": admin_page(403),
 }
@@ -210,18 +235,25 @@ def admin_model_rows() -> dict[str, Row]:
         )
         obj = "<path:object_id>/"
         change = f"302 /admin/{meta.app_label}/{meta.model_name}/<pk>/change/"
+        written = (403, 200) if meta.model_name in KEPT_BY_MANAGERS else (403, 403)
         rows |= {
             prefix: admin_page(*seen),
-            f"{prefix}add/": admin_page(403),
+            f"{prefix}add/": admin_page(*written),
             f"{prefix}{obj}history/": admin_page(*seen),
-            f"{prefix}{obj}delete/": admin_page(403),
+            f"{prefix}{obj}delete/": admin_page(*written),
             f"{prefix}{obj}change/": admin_page(*seen),
             f"{prefix}{obj}": admin_page(change),
         }
     return rows
 
 
+# Admin models the managers keep (add, change, delete) and operators only read.
+KEPT_BY_MANAGERS = frozenset({"cannedreply"})
+
+
 def _role_may_view(role: Role, app_label: str, model_name: str | None) -> bool:
+    if (app_label, model_name) == ("operators", "cannedreply"):
+        return True  # the library is every operator's to read (the leads keep it)
     if app_label != "netshop":
         return False
     return not (role == Role.OPERATOR and model_name == "apitoken")
