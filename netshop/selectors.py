@@ -120,6 +120,9 @@ def order_summary(*, order: Order) -> dict[str, Any]:
         "total": order.total,
         "placed_at": order.placed_at.isoformat(),
         "items": [f"{line.product.name} × {line.quantity}" for line in lines],
+        "items_en": [
+            f"{line.product.name_en or line.product.name} × {line.quantity}" for line in lines
+        ],
         "payment_status": payment.status if payment else None,
         "shipment_status": shipment.status if shipment else None,
     }

@@ -85,7 +85,8 @@ def choose_order(orders: list[Summary], intent: str, tracking: set[str] | None =
 
 def option_label(order: Summary, lang: str, today: Any = None) -> str:
     """A few words the customer knows the order by: its first item, and where it stands."""
-    items = [str(item) for item in order.get("items") or []]
+    names = order.get("items_en") if lang == "en" and order.get("items_en") else order.get("items")
+    items = [str(item) for item in names or []]
     first = re.sub(r"\s*×\s*\d+$", "", items[0]) if items else ""
     more = ("ほか" if lang == "ja" else " and more") if len(items) > 1 else ""
     shipment = order.get("shipment_status")

@@ -33,6 +33,7 @@ def conversation_detail(inquiry: Inquiry, messages: Iterable[Message]) -> Conver
     return ConversationDetail(
         **_conversation_fields(inquiry),
         language=inquiry.language,
+        turns=inquiry.turns,
         reply=staff_view({"reply": inquiry.reply})["reply"],
         awaiting_until=inquiry.awaiting_until.isoformat() if inquiry.awaiting_until else None,
         messages=[message_out(m, for_staff=True) for m in messages],

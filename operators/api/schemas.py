@@ -269,6 +269,7 @@ class ConversationPage(Schema):
 
 class ConversationDetail(ConversationOut):
     language: str
+    turns: int = Field(description="Runs of the AI on the thread, one per batch of messages.")
     reply: str = Field(description="The latest answer the customer got.")
     awaiting_until: IsoTime | None = Field(description="When a question to the customer lapses.")
     messages: list[MessageOut] = Field(description="The whole thread, notes included.")

@@ -46,8 +46,8 @@ from agents.runs.intake import inquiry_create
 from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
-from operators.models import CannedReply
 from netshop.demo.seed import seed_demo
+from operators.models import CannedReply
 from tests.operators.api_helpers import escalation_for, storefront_key
 
 PASSWORD = "security-suite-password"
