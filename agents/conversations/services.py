@@ -198,14 +198,12 @@ def note_add(*, inquiry_id: UUID | str, user: User, text: str) -> Message:
 def conversation_hand_back(*, inquiry_id: UUID | str, user: User) -> Inquiry:
     """The AI owns the conversation again and answers the customer's next message (or one
     already waiting) with the whole thread, the operators' messages included, as context."""
-    inquiry = _locked(inquiry_id)
-    _refuse_unless_owner(inquiry, user)
-    inquiry.human_owner, inquiry.status = None, InquiryStatus.AWAITING_CUSTOMER
-    inquiry.save(update_fields=["human_owner", "status", "updated_at"])
-    audit_trail.conversation_changed(
-        inquiry_id=inquiry.pk, action=AuditAction.CONVERSATION_HANDED_BACK, actor=user.username
+    inquiry = _released(
+        inquiry_id,
+        user,
+        status=InquiryStatus.AWAITING_CUSTOMER,
+        action=AuditAction.CONVERSATION_HANDED_BACK,
     )
-    publish("inquiry.updated", inquiry_payload(inquiry))
     enqueue_run(inquiry.pk)  # answers a message that came while a person owned it, if any
     return inquiry
 
@@ -214,14 +212,21 @@ def conversation_hand_back(*, inquiry_id: UUID | str, user: User) -> Inquiry:
 @transaction.atomic
 def conversation_close(*, inquiry_id: UUID | str, user: User) -> Inquiry:
     """The owner is done: the conversation is resolved (a reply reopens it for a while)."""
+    return _released(
+        inquiry_id, user, status=InquiryStatus.RESOLVED, action=AuditAction.CONVERSATION_CLOSED
+    )
+
+
+def _released(
+    inquiry_id: UUID | str, user: User, *, status: InquiryStatus, action: AuditAction
+) -> Inquiry:
+    """The owner lets the conversation go: nobody owns it, and it is in ``status``."""
     inquiry = _locked(inquiry_id)
     _refuse_unless_owner(inquiry, user)
-    inquiry.human_owner, inquiry.status = None, InquiryStatus.RESOLVED
-    inquiry.resolved_at = timezone.now()
+    inquiry.human_owner, inquiry.status = None, status
+    inquiry.resolved_at = timezone.now() if status == InquiryStatus.RESOLVED else None
     inquiry.save(update_fields=["human_owner", "status", "resolved_at", "updated_at"])
-    audit_trail.conversation_changed(
-        inquiry_id=inquiry.pk, action=AuditAction.CONVERSATION_CLOSED, actor=user.username
-    )
+    audit_trail.conversation_changed(inquiry_id=inquiry.pk, action=action, actor=user.username)
     publish("inquiry.updated", inquiry_payload(inquiry))
     return inquiry
 

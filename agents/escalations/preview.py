@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, cast
-
-from langgraph.graph.state import CompiledStateGraph
 
 from agents.escalations.language import LanguageCheck, language_check, operator_words
 from agents.graph import approval_nodes
@@ -24,9 +21,8 @@ from agents.graph.gated_actions import effective_params
 from agents.graph.run_context import run_config
 from agents.graph.state import InquiryState
 from agents.graph.supervisor import merge_reply
-from agents.graph.wiring import build_graph
 from agents.models import Escalation
-from agents.runs.checkpointer import get_checkpointer
+from agents.runs.support_graph import support_graph
 from agents.shapes import Decision, PendingAction
 from agents.vocabulary import OperatorDecision, Skill
 from netshop import selectors
@@ -96,19 +92,12 @@ def decision_reply_preview(
     return ReplyPreview(text=text, language=check, outcomes=outcomes)
 
 
-@cache
-def _graph() -> CompiledStateGraph:
-    """The support graph on the configured checkpointer, as ``runs.driver.support_graph``
-    compiles it (the driver imports the decision services, which import this module)."""
-    return build_graph(get_checkpointer())
-
-
 def _waiting_state(escalation: Escalation) -> dict[str, Any] | None:
     """The run's state while it waits on this escalation; ``None`` if it waits on nothing
     (or on another wait: this escalation's decision would not answer it)."""
     inquiry = escalation.inquiry
     config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
-    snapshot = _graph().get_state(config)
+    snapshot = support_graph().get_state(config)
     if not snapshot.interrupts or str(snapshot.interrupts[0].id) != escalation.wait_key:
         return None
     return dict(snapshot.values)

@@ -8,7 +8,6 @@ What a run did is written down by ``recording``; inquiries come in through ``int
 from __future__ import annotations
 
 import logging
-from functools import cache
 from typing import Any
 
 import psycopg
@@ -22,13 +21,12 @@ from agents.escalations.services import decisions_for_wait
 from agents.events import publish, step_payload
 from agents.graph.db_connections import driving_graph
 from agents.graph.run_context import run_config
-from agents.graph.wiring import build_graph
 from agents.models import Inquiry, InquiryStatus
-from agents.runs.checkpointer import get_checkpointer
 from agents.runs.dispatch import enqueue_run
 from agents.runs.lease import run_lease
 from agents.runs.outcome import FINAL_STATUSES, RunOutcome
 from agents.runs.recording import inquiry_mark_running, inquiry_record_crash, inquiry_record_run
+from agents.runs.support_graph import support_graph
 from agents.shapes import Decision
 
 logger = logging.getLogger(__name__)
@@ -40,12 +38,6 @@ TIMELINE_NODES = frozenset({"classify", "specialist", "review", "act_on_decision
 MAX_TURNS_PER_TASK = 5
 # Errors that mean the database connection went away: retry the task, don't fail the run.
 DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
-
-
-@cache
-def support_graph() -> CompiledStateGraph:
-    """The process's one compiled graph, bound to the configured checkpointer."""
-    return build_graph(get_checkpointer())
 
 
 def inquiry_advance(*, inquiry_id: str) -> str:

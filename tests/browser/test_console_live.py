@@ -211,9 +211,10 @@ def test_a_customer_message_with_html_and_script_is_shown_as_text_and_runs_nothi
     operator.shot(shots, "2-detail-with-hostile-text")
 
     customer = open_session("c0001")
-    expect(customer.page.locator(f"#inquiry-{escalation.inquiry_id} .inquiry-text")).to_have_text(
-        HOSTILE_TEXT
-    )
+    opening = customer.page.locator(
+        f"#inquiry-{escalation.inquiry_id} .author-customer .message-text"
+    ).first
+    expect(opening).to_have_text(HOSTILE_TEXT)
     _assert_inert(customer.page)
     assert_clean(operator, customer)
 
