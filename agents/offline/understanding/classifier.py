@@ -27,7 +27,7 @@ from agents.offline.understanding.lexicon import (
     Level,
 )
 from agents.offline.understanding.text import detect_language, prepare, split_sentences
-from agents.offline.understanding.unsupported import MISREAD_AS, unsupported_request
+from agents.offline.understanding.unsupported import FACTS_FOR, MISREAD_AS, unsupported_request
 
 CUES: tuple[Cue, ...] = CUES_JA + CUES_EN + SHARED_CUES
 INTENTS: tuple[Intent, ...] = get_args(Intent)
@@ -60,7 +60,8 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     chosen = cued or implied_by(entities) or [FALLBACK]
     unsupported = unsupported_request(prepared)
     if unsupported:  # a person handles it: no circular answer from what it resembles
-        chosen = [i for i in chosen if i not in MISREAD_AS[unsupported]] or ["contact_human"]
+        kept = [i for i in chosen if i not in MISREAD_AS[unsupported]]
+        chosen = kept or list(FACTS_FOR[unsupported])
     return Classification(
         agents=agents_for(chosen),
         intent=chosen[0],

@@ -70,6 +70,15 @@ MISREAD_AS: Final[dict[UnsupportedRequest, frozenset[str]]] = {
 }
 
 
+# What a person handling it needs looked up first: the order, and where an address change's
+# parcel is (read-only steps; the hand-off package carries their findings).
+FACTS_FOR: Final[dict[UnsupportedRequest, list[str]]] = {
+    "address_change": [Skill.GET_ORDER_DETAILS, Skill.TRACK_SHIPMENT],
+    "exchange": [Skill.GET_ORDER_DETAILS],
+    "return_item": [Skill.GET_ORDER_DETAILS],
+}
+
+
 def unsupported_request(prepared: str) -> UnsupportedRequest | None:
     """The kind of request the shop cannot do that ``prepared`` makes, if it makes one."""
     for kind, pattern in _PATTERNS:
