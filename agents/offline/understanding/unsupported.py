@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from agents.graph.schemas import UnsupportedRequest
+from agents.graph.schemas import Intent, UnsupportedRequest
 from agents.offline.understanding.lexicon import FAQ_TOPIC_INTENTS
 from agents.vocabulary import Skill
 
@@ -72,10 +72,10 @@ MISREAD_AS: Final[dict[UnsupportedRequest, frozenset[str]]] = {
 
 # What a person handling it needs looked up first: the order, and where an address change's
 # parcel is (read-only steps; the hand-off package carries their findings).
-FACTS_FOR: Final[dict[UnsupportedRequest, list[str]]] = {
-    "address_change": [Skill.GET_ORDER_DETAILS, Skill.TRACK_SHIPMENT],
-    "exchange": [Skill.GET_ORDER_DETAILS],
-    "return_item": [Skill.GET_ORDER_DETAILS],
+FACTS_FOR: Final[dict[UnsupportedRequest, tuple[Intent, ...]]] = {
+    "address_change": ("get_order_details", "track_shipment"),
+    "exchange": ("get_order_details",),
+    "return_item": ("get_order_details",),
 }
 
 
