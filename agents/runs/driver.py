@@ -118,7 +118,8 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         decisions = decisions_for_wait(wait_key=str(snapshot.interrupts[0].id))
         waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
         if not (waiting_on and waiting_on <= decisions.keys()):
-            return None  # still waiting for a person
+            _record_if_unsettled(inquiry, snapshot)  # still waiting for a person
+            return None
         return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
     if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
@@ -128,8 +129,23 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         inquiry_mark_running(inquiry=inquiry, turn=turn)
         _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
     else:
+        _record_if_unsettled(inquiry, snapshot)
         return None
     return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
+
+
+# The row says a run is moving: if the graph has in fact stopped, its record may be missing.
+UNSETTLED = frozenset(
+    {InquiryStatus.QUEUED, InquiryStatus.RUNNING, InquiryStatus.AWAITING_APPROVAL}
+)
+
+
+def _record_if_unsettled(inquiry: Inquiry, snapshot: Any) -> None:
+    """Record a stopped run whose record a dead worker may not have written (it died after
+    the last checkpoint, before the row, the wait or the reply were stored). Recording is
+    idempotent, so one that was written is written again unchanged."""
+    if snapshot.values and inquiry.status in UNSETTLED:
+        inquiry_record_run(inquiry=inquiry, snapshot=snapshot)
 
 
 def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:

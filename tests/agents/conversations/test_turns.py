@@ -88,3 +88,19 @@ def test_messages_are_audited_content_free(
     assert data[0]["message_id"] == str(customer_message.pk)
     assert len(data[0]["digest"]) == 64
     assert all(WHERE_IS_IT not in str(entry.data) for entry in entries)
+
+
+def test_a_finished_run_a_dead_worker_never_recorded_is_recorded_on_the_next_advance(
+    conversation: Callable[[str], Inquiry],
+) -> None:
+    """The worker died after the last checkpoint, before the row and the reply were stored."""
+    inquiry = conversation(WHERE_IS_IT)
+    Inquiry.objects.filter(pk=inquiry.pk).update(status="running", reply="")
+    Message.objects.filter(inquiry=inquiry, author_kind="ai").delete()
+
+    inquiry_advance(inquiry_id=str(inquiry.pk))
+
+    recorded = fresh(inquiry)
+    assert (recorded.status, recorded.turns) == ("resolved", 1)
+    assert thread(recorded) == [("customer", 1), ("ai", 1)]
+    assert recorded.reply == recorded.messages.get(author_kind="ai").text
