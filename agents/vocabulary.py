@@ -31,14 +31,20 @@ class Skill(models.TextChoices):
     SEARCH_ORDERS = "search_orders"
     GET_ORDER_DETAILS = "get_order_details"
     CANCEL_ORDER = "cancel_order"
+    RETURN_ITEMS = "return_items"
+    EXCHANGE_ITEMS = "exchange_items"
+    MODIFY_ORDER_ITEMS = "modify_order_items"
     # shipping-agent
     TRACK_SHIPMENT = "track_shipment"
     ARRANGE_REDELIVERY = "arrange_redelivery"
     CHANGE_DELIVERY_DATE = "change_delivery_date"
+    CHANGE_SHIPPING_ADDRESS = "change_shipping_address"
     # payment-agent
     PROCESS_REFUND = "process_refund"
     CHECK_PAYMENT_STATUS = "check_payment_status"
     APPLY_COUPON = "apply_coupon"
+    REFUND_STATUS = "refund_status"
+    ISSUE_RECEIPT = "issue_receipt"
     # faq-agent
     SEARCH_FAQ = "search_faq"
     ANSWER_GENERAL_QUESTION = "answer_general_question"
