@@ -19,6 +19,10 @@ from agents.offline.understanding.text import normalize
 # either language's words so they only ever match themselves.
 _MASKS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"https?://\S+|\S+@\S+\.\w+"), " ⟨url⟩ "),
+    # Placeholders of templated corpora ("{{Order Number}}") read like what they stand for.
+    (re.compile(r"\{\{[^{}]*(?:order|注文)[^{}]*\}\}"), " ⟨ord⟩ "),
+    (re.compile(r"\{\{[^{}]*(?:track|追跡)[^{}]*\}\}"), " ⟨trk⟩ "),
+    (re.compile(r"\{\{[^{}]*\}\}"), " ⟨slot⟩ "),
     (re.compile(r"(?<![a-z0-9])(?:ord|#w)[\s\-_#:.]*\d{3,}|#\d{3,}"), " ⟨ord⟩ "),
     (re.compile(r"(?<!\d)\d{4}[\s\-]?\d{4}[\s\-]?\d{4}(?!\d)"), " ⟨trk⟩ "),
     (re.compile(r"(?<![\d,])\d{7,11}(?![\d,])"), " ⟨num⟩ "),
