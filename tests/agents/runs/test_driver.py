@@ -36,15 +36,17 @@ def test_a_decision_taken_while_the_run_is_held_is_sent_on_when_the_lease_is_let
             user=staff_user("op-race", Role.OPERATOR),
             decision="approve",
         )
-        assert driver.inquiry_advance(inquiry_id=inquiry_id) == "busy"  # its own dispatch
+        assert sent == [inquiry_id]  # the decision's own dispatch...
+        assert driver.inquiry_advance(inquiry_id=inquiry_id) == "busy"  # ...turned away
+        sent.clear()
         return status
 
     monkeypatch.setattr(driver, "_advance_turns", decided_meanwhile)
     driver.inquiry_advance(inquiry_id=outcome.inquiry_id)
     monkeypatch.setattr(driver, "_advance_turns", advance_turns)
 
-    assert sent[-1] == outcome.inquiry_id
-    driver.inquiry_advance(inquiry_id=sent[-1])  # the worker the dispatch reaches
+    assert sent == [outcome.inquiry_id]
+    driver.inquiry_advance(inquiry_id=sent[0])  # the worker the dispatch reaches
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
     assert (
         Refund.objects.filter(payment__order__number="ORD-1003")
