@@ -22,7 +22,7 @@ QUESTION = "question"
 REFERRAL = "referral"
 MAX_OPTIONS = 5
 
-Slot = Literal["order", "item", "date", "time_window", "other"]
+Slot = Literal["order", "item", "date", "time_window", "address", "other"]
 Why = Literal["missing", "ambiguous", "contradiction"]
 ReferralReason = Literal["claim_contradicts_records", "unsupported_request"]
 
@@ -42,13 +42,14 @@ def ask_customer(
 
     Call it when a fact your step needs is missing or ambiguous: which order (the customer
     names none and more than one of their orders fits), which item, which date or time
-    window. Never pick one of several candidates yourself, and make no change (no coupon,
-    redelivery, date change, refund or cancellation) before the customer has answered.
+    window, the new delivery address. Never pick one of several candidates yourself, and
+    make no change (no coupon, redelivery, date change, address change, refund or
+    cancellation) before the customer has answered.
     The shop writes the question in the customer's language; the customer's reply starts
     the next turn of the conversation.
 
     Args:
-        slot: what is asked for: order, item, date, time_window or other.
+        slot: what is asked for: order, item, date, time_window, address or other.
         why: missing (nothing to go on), ambiguous (several candidates) or contradiction.
         options: the candidates, at most five, e.g. the order numbers that fit, each with a
             short description (items, status); leave empty when there are none to offer.

@@ -18,7 +18,7 @@ from netshop import selectors
 from netshop.adapters.carrier import get_carrier
 from netshop.addresses import address_validate
 from netshop.errors import DomainError
-from netshop.services.addresses import shipping_address_change
+from netshop.services.addresses import address_change_check, shipping_address_change
 from netshop.services.shipping import delivery_date_change, redelivery_arrange
 
 PROMPT = f"""{SHARED_RULES}
@@ -144,11 +144,12 @@ def change_shipping_address(
         address_line: the rest: city, street, number, building, e.g. 中央区銀座1-2-3.
     """
     context = run_context(config)
+    customer = selectors.customer_get(code=context.customer_id)
+    order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    address_change_check(order=order)  # a parcel on its way is refused whatever the address
     address = address_validate(
         postal_code=postal_code, prefecture=prefecture, address_line=address_line
     )
-    customer = selectors.customer_get(code=context.customer_id)
-    order = selectors.order_get_for_customer(customer=customer, number=order_number)
     change = shipping_address_change(
         order=order,
         address=address,

@@ -46,7 +46,7 @@ def shipping_address_change(
 
 def _change(order: Order, address: JapaneseAddress, operation_id: str, actor: str) -> AddressChange:
     shipment = Shipment.objects.filter(order=order).first()
-    _check_not_left(order, shipment)
+    address_change_check(order=order, shipment=shipment)
     booking_id = ""
     if shipment is not None:
         booking_id = get_carrier().change_address(
@@ -81,8 +81,13 @@ def _change(order: Order, address: JapaneseAddress, operation_id: str, actor: st
     return change
 
 
-def _check_not_left(order: Order, shipment: Shipment | None) -> None:
-    """Refuse unless the parcel is still with the shop, as the carrier reports it."""
+def address_change_check(*, order: Order, shipment: Shipment | None = None) -> None:
+    """Refuse unless the parcel is still with the shop, as the carrier reports it.
+
+    The service checks again under the order's lock; callers check first to refuse a parcel
+    on its way before asking anything about the new address.
+    """
+    shipment = shipment or Shipment.objects.filter(order=order).first()
     status = order.status
     if shipment is not None:
         tracked = get_carrier().track(shipment.tracking_number).status

@@ -66,9 +66,9 @@ def find_address(text: str) -> FoundAddress | None:
     left empty, so the caller can ask for them.
     """
     plain = normalize(text)
-    found = [_japanese(match) for match in _JA_ADDRESS.finditer(plain)]
-    found += [_english(match) for match in _EN_ADDRESS.finditer(plain)]
-    found = [address for address in found if address is not None]
+    candidates: list[FoundAddress | None] = [_japanese(m) for m in _JA_ADDRESS.finditer(plain)]
+    candidates += [_english(match) for match in _EN_ADDRESS.finditer(plain)]
+    found = [address for address in candidates if address is not None]
     if not found:
         return None
     complete = [address for address in found if address.complete]
@@ -80,7 +80,7 @@ def _postal(match: re.Match[str]) -> str:
     return f"{digits[0]}-{digits[1]}" if len(digits) >= 2 else ""
 
 
-def _japanese(match: re.Match[str]) -> FoundAddress | None:
+def _japanese(match: re.Match[str]) -> FoundAddress:
     prefecture = match.group("prefecture") or ""
     rest = _JA_TAIL.sub("", match.group("rest") or "").strip(" 、,　")
     return FoundAddress(_postal(match), prefecture, rest if prefecture else "")

@@ -16,7 +16,8 @@ GINZA = FoundAddress("104-0061", "東京都", "中央区銀座1-2-3")
         ("104-0061 東京都中央区銀座1-2-3へ送ってください", GINZA),
         ("〒１０４－００６１　東京都中央区銀座１－２－３", GINZA),
         (
-            "ORD-1011の届け先を変更したいです。新しい住所は〒530-0001 大阪府大阪市北区梅田1-1です。",
+            "ORD-1011の届け先を変更したいです。"
+            "新しい住所は〒530-0001 大阪府大阪市北区梅田1-1です。",
             FoundAddress("530-0001", "大阪府", "大阪市北区梅田1-1"),
         ),
         (
@@ -41,7 +42,8 @@ def test_japanese_addresses_postal_code_first(text: str, expected: FoundAddress)
             FoundAddress("104-0061", "東京都", "1-2-3 Ginza, Chuo-ku"),
         ),
         (
-            "Please change the delivery address of ORD-2011 to 1-2-3 Ginza, Chuo-ku, Tokyo 104-0061.",
+            "Please change the delivery address of ORD-2011 to "
+            "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061.",
             FoundAddress("104-0061", "東京都", "1-2-3 Ginza, Chuo-ku"),
         ),
         (
@@ -68,11 +70,15 @@ def test_a_postal_code_alone_is_found_incomplete() -> None:
     found = find_address("〒104-0061に変更してください")
 
     assert found == FoundAddress("104-0061", "", "")
-    assert found is not None and not found.complete
+    assert found is not None
+    assert not found.complete
 
 
 def test_the_last_complete_address_wins() -> None:
-    text = "〒530-0001 大阪府大阪市北区梅田1-1に変更したいです\nすみません、〒104-0061 東京都中央区銀座1-2-3 でした"
+    text = (
+        "〒530-0001 大阪府大阪市北区梅田1-1に変更したいです\n"
+        "すみません、〒104-0061 東京都中央区銀座1-2-3 でした"
+    )
 
     assert find_address(text) == GINZA
 

@@ -43,7 +43,8 @@ def test_a_labelled_parcel_not_picked_up_is_relabelled_through_the_carrier() -> 
     booking = CarrierBooking.objects.get()
     assert (booking.kind, booking.tracking_number) == ("address_change", shipment.tracking_number)
     assert change.carrier_booking_id == booking.booking_id
-    assert shipment.events.last().description.startswith("お届け先変更受付 〒104-0061")
+    descriptions = [event.description for event in shipment.events.all()]
+    assert descriptions[-1] == "お届け先変更受付 〒104-0061 (delivery address changed)"
     audit = AuditEntry.objects.get(action="side_effect.address_change")
     assert audit.data["postal_code"] == "104-0061"
     assert "中央区銀座1-2-3" not in str(audit.data)  # the street stays out of the audit trail
