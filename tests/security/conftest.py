@@ -47,6 +47,7 @@ from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
 from netshop.demo.seed import seed_demo
+from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
 from tests.operators.api_helpers import escalation_for, storefront_key
 
@@ -203,6 +204,7 @@ class RoutePaths:
         self.shop = shop
         self.inquiry = shop.inquiry("C0001")
         self.escalation = shop.escalation("C0001")
+        self.receipt_number = _receipt_number(self.inquiry)
         support_records()
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
@@ -217,6 +219,7 @@ class RoutePaths:
             "id": lambda: self.shop.user("operator").pk,
             "uidb64": lambda: "MQ",
             "token": lambda: "set-password",
+            "number": lambda: self.receipt_number,
         }
         path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
         assert resolve(path).route == route, f"{path} does not resolve to {route}"
@@ -226,6 +229,18 @@ class RoutePaths:
         found = re.match(r"admin/(\w+)/(\w+)/", route)
         model = apps.get_model(found[1], found[2]) if found else m.Customer
         return model._default_manager.order_by("pk").values_list("pk", flat=True).first()
+
+
+def _receipt_number(inquiry: Inquiry) -> str:
+    """A receipt issued in ``inquiry`` for C0001's paid ORD-1003: the download routes' object."""
+    issue = receipt_issue(
+        order=m.Order.objects.get(number="ORD-1003"),
+        addressee="",
+        operation_id=f"{inquiry.pk}:issue_receipt:security",
+        actor="security",
+        inquiry_ref=str(inquiry.pk),
+    )
+    return issue.receipt.number
 
 
 def support_records() -> None:
