@@ -30,6 +30,10 @@ JA: Final[Table] = {
         "反映までに日数がかかる場合がございます。"
     ),
     "refund_none": "{order_ref}について、現在のところ返金のお手続きの記録はございません。",
+    "refund_waiting": (
+        "{order_ref}の返金（{amount}）のご依頼は、現在担当スタッフが確認しております。"
+        "確認が済み次第、改めてご連絡いたします。"
+    ),
     "receipt_issued": (
         "{order_ref}の領収書（領収書番号 {number}、宛名: {addressee} 様、金額 {amount}）を"
         "発行いたしました。"
@@ -57,6 +61,10 @@ EN: Final[Table] = {
         "may take a few days for them to appear."
     ),
     "refund_none": "There is no refund on record for {order_ref} so far.",
+    "refund_waiting": (
+        "Your request for a refund of {amount} on {order_ref} is being reviewed by a member of "
+        "our staff, who will contact you once it is decided."
+    ),
     "receipt_issued": (
         "We have issued the receipt for {order_ref} (receipt number {number}, addressed to "
         "{addressee}, {amount})."
@@ -114,8 +122,22 @@ def payment_record_paragraphs(reply: Reply, tools: dict[str, Any]) -> list[str]:
 def _refund_status(reply: Reply, status: dict[str, Any]) -> str:
     order_ref = fmt.order_ref(reply.lang, status.get("order_number"))
     refunds = [as_dict(refund) for refund in as_list(status.get("refunds"))]
+    waiting = [
+        _say(
+            reply,
+            "refund_waiting",
+            order_ref=order_ref,
+            amount=fmt.yen(reply.lang, w.get("amount")),
+        )
+        for w in map(as_dict, as_list(status.get("awaiting_approval")))
+    ]
     if not refunds:
-        return _say(reply, "refund_none", order_ref=order_ref)
+        waiting = list(dict.fromkeys(waiting))  # one sentence per amount asked for
+        return reply.join(waiting) if waiting else _say(reply, "refund_none", order_ref=order_ref)
+    return "\n".join([_refunds_made(reply, order_ref, refunds), *waiting])
+
+
+def _refunds_made(reply: Reply, order_ref: str, refunds: list[dict[str, Any]]) -> str:
     lines = [
         (
             fmt.day(reply.lang, r.get("refunded_at"), reply.today),

@@ -67,9 +67,9 @@ def refer_to_person(
 
     Call it when the customer's claim contradicts the shop's records (they say the parcel
     has not arrived while the carrier shows it delivered: do not answer "delivered" and do
-    not offer a coupon), or when they ask for something no tool of yours can do (changing
-    the delivery address, exchanging an item for another size or colour, sending an item
-    back). The customer is told a person follows up, and why.
+    not offer a coupon), or when they ask for something no tool of yours can do (e.g.
+    exchanging an item for another size or colour, sending an item back). The customer is
+    told a person follows up, and why.
 
     Args:
         reason: claim_contradicts_records or unsupported_request.
@@ -87,5 +87,5 @@ ASKING_RULES = """\
 - Never guess which order, item or date the customer means: when none is named and more
   than one fits, or a needed fact is missing, call ask_customer with the candidates and stop.
 - When the customer's claim contradicts the records (e.g. "not arrived" but delivered), or
-  they ask for what no tool does (address change, exchange, sending an item back), call
+  they ask for what no tool of yours does (e.g. exchange, sending an item back), call
   refer_to_person with the reason: make no change and do not argue with the customer."""

@@ -9,6 +9,7 @@ from django.conf import settings
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
+from agents.escalations.selectors import refunds_awaiting_approval
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
@@ -136,12 +137,17 @@ def apply_coupon(
 
 @tool
 def refund_status(order_number: str, config: RunnableConfig) -> dict[str, Any]:
-    """Read what was refunded on an order and when. Reads only: it never creates a refund.
+    """Read what was refunded on an order and when, and any refund still waiting for a
+    person's approval. Reads only: it never creates a refund.
 
     Args:
         order_number: the order number, e.g. ORD-1003.
     """
-    return {"refund_status": refund_status_read(order=_order(config, order_number))}
+    order = _order(config, order_number)
+    waiting = refunds_awaiting_approval(
+        customer_code=run_context(config).customer_id, order_number=order.number
+    )
+    return {"refund_status": refund_status_read(order=order) | {"awaiting_approval": waiting}}
 
 
 @tool

@@ -135,6 +135,27 @@ def test_no_refund_says_so_and_offers_none(lang: str) -> None:
         assert offer not in reply
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ja", "ご注文 ORD-1012の返金（16,100円）のご依頼は、現在担当スタッフが確認しております。"),
+        ("en", "Your request for a refund of ¥16,100 on order ORD-1012 is being reviewed"),
+    ],
+)
+def test_a_refund_waiting_for_approval_is_told_once_and_not_denied(
+    lang: str, expected: str
+) -> None:
+    tools = refunds()
+    waiting = [{"amount": 16100, "requested_at": "2025-12-01T09:00:00+09:00"}] * 2
+    tools["refund_status"]["refund_status"]["awaiting_approval"] = waiting
+
+    reply = write_reply(brief(lang, "refund_status", "payment", **tools))
+
+    assert reply.count(expected) == 1
+    assert "記録はございません" not in reply
+    assert "no refund on record" not in reply
+
+
 def test_a_receipt_issued_says_its_number_name_amount_and_where_to_get_it() -> None:
     ja = write_reply(brief("ja", "issue_receipt", "payment", **receipt()))
     en = write_reply(brief("en", "issue_receipt", "payment", **receipt()))

@@ -22,6 +22,7 @@ from tests.factories import (
     in_transit_order,
     pending_order,
 )
+from tests.operators.api_helpers import escalation_for, inquiry_for
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +111,22 @@ def test_refund_status_reads_the_refunds_and_creates_none() -> None:
 
     assert [r["amount"] for r in result["refund_status"]["refunds"]] == [12800]
     assert Refund.objects.count() == 1
+
+
+def test_refund_status_tells_a_refund_still_waiting_for_approval() -> None:
+    escalation = escalation_for(inquiry_for())  # a ¥12,800 refund of ORD-1003 to approve
+    order = escalation.inquiry.customer.orders.get(number="ORD-1003")
+
+    result = run(
+        payment.SPECIALIST, "refund_status", {"order_number": order.number}, order.customer.code
+    )
+
+    status = result["refund_status"]
+    assert status["refunds"] == []
+    assert status["awaiting_approval"] == [
+        {"amount": 12800, "requested_at": escalation.created_at.isoformat()}
+    ]
+    assert Refund.objects.count() == 0
 
 
 def test_a_receipt_is_issued_to_the_name_given_and_reissued_with_its_number() -> None:
