@@ -244,7 +244,8 @@ def _receipt_number(inquiry: Inquiry) -> str:
 
 
 def support_records() -> None:
-    """One row for each admin model the demo seed leaves empty, so its pages show an object."""
+    """One row for each admin model the demo seed leaves empty, so its pages show an object
+    (the receipt is the one ``RoutePaths`` issues for the download routes)."""
     CannedReply.objects.create(title="Apology", language="ja", body="申し訳ございません。")
     shipment = m.Shipment.objects.get(order__number="ORD-1004")
     today = timezone.localdate()
@@ -257,6 +258,13 @@ def support_records() -> None:
     )
     m.DeliveryDateChange.objects.create(
         shipment=shipment, operation_id="security-date", new_date=today, carrier_booking_id="bk-2"
+    )
+    m.AddressChange.objects.create(
+        order=m.Order.objects.get(number="ORD-1001"),
+        operation_id="security-address",
+        postal_code="104-0061",
+        prefecture="東京都",
+        address_line="中央区銀座1-2-3",
     )
     m.GatewayTransaction.objects.create(
         idempotency_key="security", kind="refund", payment_reference="pay-x", transaction_id="tx"
