@@ -30,7 +30,7 @@ took back (absent_returned), on a date within the next 7 days and a time window.
 delivery date only before the parcel is out for delivery, within 14 days of the original.
 Change the delivery address with change_shipping_address only to the address the customer
 wrote (postal code, prefecture, the rest); when they gave none, ask for it with ask_customer
-(slot "other", about "new delivery address"). A parcel already on its way is refused."""
+(slot "address"). A parcel already on its way is refused, whatever the address."""
 
 
 def _shipment(config: RunnableConfig, order_number: str | None, tracking_number: str | None) -> Any:

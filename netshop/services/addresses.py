@@ -21,7 +21,8 @@ from netshop.models import (
 )
 from netshop.services.idempotency import run_once
 
-NOT_LEFT_YET = (OrderStatus.PENDING, OrderStatus.CONFIRMED, OrderStatus.SHIPPED)
+# A shipped order counts only while the carrier still says the parcel is being prepared.
+CHANGEABLE = (OrderStatus.PENDING, OrderStatus.CONFIRMED, OrderStatus.SHIPPED)
 
 
 def shipping_address_change(
@@ -95,5 +96,5 @@ def address_change_check(*, order: Order, shipment: Shipment | None = None) -> N
             status = tracked
     elif order.status == OrderStatus.SHIPPED:
         status = ShipmentStatus.IN_TRANSIT
-    if status not in NOT_LEFT_YET:
+    if status not in CHANGEABLE:
         raise DomainError("address_change_not_allowed", order=order.number, status=status)
