@@ -17,23 +17,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from agents.graph.schemas import Classification, Entities
+from agents.graph.confidence import CONFIRMED
 from agents.offline.answers import chosen_option
 from agents.offline.understanding import classify_text
 from agents.offline.understanding.address import find_address
-from agents.offline.understanding.classifier import choose_intents, score_intents
-from agents.offline.understanding.text import language_evident, normalize, prepare
+from agents.offline.understanding.classifier import has_own_intent
+from agents.offline.understanding.text import language_evident, normalize
 
 _ADDITION: Final = re.compile(
     r"^\s*(?:also|and also|and|plus|oh,? and|one more thing|additionally|as well"
     r"|あと|それと|それから|また|ついでに|追加で|もう一つ|もうひとつ)(?![a-z])",
     re.IGNORECASE,
 )
-
-
-def has_own_intent(text: str) -> bool:
-    """Whether the text asks for something itself (a cue of some intent), rather than only
-    naming an order, a number or a yes."""
-    return bool(choose_intents(score_intents(prepare(text))))
 
 
 def is_addition(text: str) -> bool:
@@ -57,6 +52,8 @@ def classify_turn(
     if _gives_the_address(text, question):  # read as the answer, whatever else it says
         return _inherit(base, fresh, language=language, orders=base.entities.order_numbers)
     own = has_own_intent(text)
+    if question and question.get("slot") == "intent":
+        return _confirmed(base, fresh, text, question, language=language, own=own)
     if question and not own:
         choice = chosen_option(text, question.get("options") or [])
         if choice is not None:
@@ -73,6 +70,31 @@ def classify_turn(
     if question:  # not an answer the shop can read: the earlier request, asked again
         return base.model_copy(update={"language": language})
     return fresh
+
+
+def _confirmed(
+    base: Classification,
+    fresh: Classification,
+    text: str,
+    question: Mapping[str, Any],
+    *,
+    language: str,
+    own: bool,
+) -> Classification:
+    """The answer to "would you like us to go ahead with ...?": a yes confirms the earlier
+    reading (now certain, so it is acted on); anything else is read as said."""
+    yes = not own and chosen_option(text, question.get("options") or []) is not None
+    if not yes:
+        return fresh
+    entities = fresh.entities.model_dump(exclude_defaults=True)
+    return base.model_copy(
+        update={
+            "confidence": CONFIRMED,
+            "language": language,
+            "entities": base.entities.model_copy(update=entities),
+            "injection_suspected": base.injection_suspected or fresh.injection_suspected,
+        }
+    )
 
 
 def earlier_request(
