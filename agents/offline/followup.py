@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from agents.graph.schemas import Classification, Entities
 from agents.graph.confidence import CONFIRMED
+from agents.graph.schemas import Classification, Entities
 from agents.offline.answers import chosen_option
 from agents.offline.understanding import classify_text
 from agents.offline.understanding.address import find_address
