@@ -106,6 +106,7 @@ def test_more_conversations_with_receipts_make_no_more_queries(receipt) -> None:
 
 def test_the_list_the_page_polls_names_the_download(receipt) -> None:
     user, inquiry, issue = receipt
+    number, order = issue.receipt.number, issue.receipt.order.number
 
     body = signed_in(user).get(f"/help/inquiries/{inquiry.pk}/receipts").json()
 
@@ -116,7 +117,8 @@ def test_the_list_the_page_polls_names_the_download(receipt) -> None:
                 "order_number": issue.receipt.order.number,
                 "reissue": False,
                 "url": url(inquiry, issue),
-                "label": f"Receipt (PDF) {issue.receipt.number} for {issue.receipt.order.number}",
+                # in the customer's language (the factory's customers write Japanese)
+                "label": f"領収書（PDF）{number}（ご注文 {order}）",
             }
         ]
     }
