@@ -34,9 +34,9 @@ def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
 def reading(intent: str, certainty: float) -> Classification:
     return Classification(
         agents=["order"],
-        intent=intent,
+        intent=intent,  # type: ignore[arg-type]
         language="ja",
-        confidence=certainty,  # type: ignore[arg-type]
+        confidence=certainty,
     )
 
 
