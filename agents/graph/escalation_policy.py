@@ -185,7 +185,7 @@ def person_needed(
             if referral.get("reason") == "unsupported_request"
             else "claim_contradicts_records"
         )
-        detail = {"order_number": referral["order_number"]} if referral.get("order_number") else {}
+        detail = {key: referral[key] for key in ("order_number", "claim") if referral.get(key)}
         summary = str(referral.get("summary") or reason)
         return Escalation(EscalationKind.FOLLOW_UP, reason, summary, failed, detail)
     return None

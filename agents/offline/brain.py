@@ -13,12 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from agents.offline.choosing import choose_order, claims_not_arrived, options
+from agents.offline.choosing import CHARGED_TWICE, choose_order, claims_not_arrived, options
+from agents.offline.described import describe
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import Skill
@@ -26,13 +27,22 @@ from agents.vocabulary import Skill
 Call = tuple[str, dict[str, Any]]
 
 REASONS = (
-    (r"壊れ|破損|割れ|傷|不良|broken|damaged|defect|crack", "damaged item"),
+    (r"壊れ|破損|割れ|欠け|傷|不良|故障|broken|damaged|defect|crack|chipped", "damaged item"),
     (
         r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
         "parcel not delivered",
     ),
     (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
-    (r"二重|twice|double", "charged twice"),
+    (
+        r"二重|2重|二回|2回|twice|double|two charges|duplicate charge|more than once",
+        "charged twice",
+    ),
+)
+
+# A coupon asked for because one expired ("my coupon expired", 「期限切れのクーポン」).
+_EXPIRED = (
+    r"期限(?:が)?切れ|期限を過ぎ|失効|使えなくなった"
+    r"|expired|expiry (?:date )?(?:has )?passed|run out"
 )
 
 
@@ -67,7 +77,7 @@ def _choose(
     if "track_shipment" in tools:
         return _shipping_turn(context, inquiry, results, tools)
     if Skill.PROCESS_REFUND in tools:
-        return _payment_turn(context, inquiry, results)
+        return _payment_turn(context, inquiry, results, tools)
     if "search_faq" in tools:
         return _faq_turn(context, inquiry, results)
     return []
@@ -87,9 +97,11 @@ def _order_turn(
         wanted = context.get("inquiry_intent", intent)
         if claims_not_arrived(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
             wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
+        elif _reason(inquiry, "") == CHARGED_TWICE:
+            wanted = CHARGED_TWICE
         orders = results["search_orders"].get("orders", [])
         tracking = set(entities.get("tracking_numbers", []))
-        choice = choose_order(orders, wanted, tracking)
+        choice = choose_order(orders, wanted, tracking, describe(inquiry))
         if choice.ambiguous and tracking:
             return []  # the tracking number says which parcel: the Shipping agent tracks it
         if choice.ambiguous and ASK_CUSTOMER in tools:
@@ -142,11 +154,14 @@ def _order_number(context: dict[str, Any]) -> str | None:
 def _shipping_turn(
     context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
 ) -> list[Call]:
-    if results:
-        return _contradiction(results, inquiry, tools)
     intent = context.get("intent", "track_shipment")
     entities = context.get("entities", {})
     number = _order_number(context)
+    shift = entities.get("date_shift_days")
+    if intent == "change_delivery_date" and shift and number and not entities.get("dates"):
+        return _shifted_date(number, int(shift), context, results)
+    if results:
+        return _contradiction(results, inquiry, tools)
     dates = _future_dates(entities.get("dates", []), context.get("today"))
     if number and dates and intent == "arrange_redelivery":
         window = entities.get("time_window") or "08-12"
@@ -164,6 +179,22 @@ def _shipping_turn(
     return [("track_shipment", {"order_number": number})] if number else []
 
 
+def _shifted_date(
+    number: str, shift: int, context: dict[str, Any], results: dict[str, Any]
+) -> list[Call]:
+    """ "Push it back two days": the new date counts from the parcel's scheduled date, read
+    from the order's facts or, failing those, from the carrier (tracked first)."""
+    if "change_delivery_date" in results:
+        return []
+    shipment = (context.get("order") or {}).get("shipment") or {}
+    tracked = ((results.get("track_shipment") or {}).get("tracking")) or {}
+    scheduled = tracked.get("scheduled_date") or shipment.get("scheduled_date")
+    if not scheduled:
+        return [] if "track_shipment" in results else [("track_shipment", {"order_number": number})]
+    new_date = date.fromisoformat(scheduled) + timedelta(days=shift)
+    return [("change_delivery_date", {"order_number": number, "new_date": new_date.isoformat()})]
+
+
 def _contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
     """The customer says it has not arrived, the carrier says delivered: a person looks
     (the reply neither insists on "delivered" nor makes up for a loss nobody has seen)."""
@@ -176,7 +207,7 @@ def _contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> li
     number = tracked.get("order_number")
     summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
     args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
-    return [(REFER_TO_PERSON, args)]
+    return [(REFER_TO_PERSON, args | {"claim": "not_arrived"})]
 
 
 def _future_dates(dates: list[str], today: str | None) -> list[str]:
@@ -184,15 +215,19 @@ def _future_dates(dates: list[str], today: str | None) -> list[str]:
     return [d for d in dates if today is None or d > today]
 
 
-def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+def _payment_turn(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
     if results:
-        return []
+        return _double_charge(results, inquiry, tools)
     intent = context.get("intent", "check_payment_status")
     if intent == "apply_coupon":
         # Only an order the customer named narrows the shop's search for a cause: the Order
         # agent's pick among their orders is a guess that could hide the troubled one.
         named = next(iter(context.get("entities", {}).get("order_numbers", [])), None)
         coupon: dict[str, Any] = {"reason": _reason(inquiry, "delivery trouble")}
+        if re.search(_EXPIRED, inquiry, re.IGNORECASE):
+            coupon["replaces_expired"] = True  # a reissue: refused, whatever else happened
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
     if number is None:
@@ -207,6 +242,20 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
             args["amount"] = max(amounts)
         return [(Skill.PROCESS_REFUND, args)]
     return [("check_payment_status", {"order_number": number})]
+
+
+def _double_charge(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
+    """ "Charged twice" against a gateway that holds one payment per order: a person checks
+    the card statement (the reply neither denies the claim nor refunds on it)."""
+    checked = results.get("check_payment_status") or {}
+    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or not checked.get("payment"):
+        return []
+    if _reason(inquiry, "") != CHARGED_TWICE:
+        return []
+    number = checked.get("order_number")
+    summary = f"the customer says {number} was charged twice; the gateway shows one payment"
+    args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
+    return [(REFER_TO_PERSON, args | {"claim": "charged_twice"})]
 
 
 def _faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
