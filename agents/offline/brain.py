@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 
 from agents.offline.choosing import CHARGED_TWICE, choose_order, claims_not_arrived, options
-from agents.offline.described import describe
+from agents.offline.described import CANCEL_CUE, PAYMENT_CUE, REFUND_CUE, describe, order_named_for
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import Skill
@@ -27,7 +27,10 @@ from agents.vocabulary import Skill
 Call = tuple[str, dict[str, Any]]
 
 REASONS = (
-    (r"壊れ|破損|割れ|欠け|傷|不良|故障|broken|damaged|defect|crack|chipped", "damaged item"),
+    (
+        r"壊れ|破損|割れ|欠け|傷|不良|故障|破れ|broken|damaged|defect|crack|chipped|torn|ripped",
+        "damaged item",
+    ),
     (
         r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
         "parcel not delivered",
@@ -111,6 +114,8 @@ def _order_turn(
             return []
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
+    if intent == Skill.CANCEL_ORDER and len(entities.get("order_numbers", [])) > 1:
+        number = order_named_for(inquiry, CANCEL_CUE) or number  # the one to cancel
     calls: list[Call] = [("get_order_details", {"order_number": number})]
     if intent == Skill.CANCEL_ORDER:
         calls.append(
@@ -173,6 +178,9 @@ def _shipping_turn(
         ]
     if number and dates and intent == "change_delivery_date":
         return [("change_delivery_date", {"order_number": number, "new_date": dates[0]})]
+    if number and intent == "change_delivery_date" and ASK_CUSTOMER in tools:
+        # A change with no date to change to: the customer is asked, not shown the tracking.
+        return [(ASK_CUSTOMER, {"slot": "date", "why": "missing", "options": [], "about": ""})]
     tracking = next(iter(entities.get("tracking_numbers", [])), None)
     if tracking:
         return [("track_shipment", {"tracking_number": tracking})]
@@ -230,6 +238,10 @@ def _payment_turn(
             coupon["replaces_expired"] = True  # a reissue: refused, whatever else happened
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
+    if len(context.get("entities", {}).get("order_numbers", [])) > 1:
+        # Several orders named: the one named with the refund (the payment) is the one meant.
+        cue = REFUND_CUE if intent == Skill.PROCESS_REFUND else PAYMENT_CUE
+        number = order_named_for(inquiry, cue) or number
     if number is None:
         return []
     if intent == Skill.PROCESS_REFUND:

@@ -13,12 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from agents.offline.understanding.cues_en import NOT_ARRIVED as NOT_ARRIVED_EN
+from agents.offline.understanding.cues_ja import NOT_ARRIVED as NOT_ARRIVED_JA
+from agents.offline.understanding.entities import order_numbers
 from agents.offline.understanding.text import prepare
 
 DELIVERED: Final = "delivered"
 ON_ITS_WAY: Final = "on_its_way"
 NOT_SHIPPED: Final = "not_shipped"
 CHARGED: Final = "charged"
+PAYMENT_FAILED: Final = "payment_failed"
 
 _BROKEN_EN: Final = (
     r"(?:broken|damaged|cracked|defective|chipped|torn|faulty|scratched|dented|smashed"
@@ -47,6 +51,17 @@ _STATES: Final = (
         r"|(?:発送|出荷)(?:されて(?:い)?ない|されていません|前)|まだ(?:発送|出荷)",
     ),
     (CHARGED, r"\bcharged\b|\bcharges?\b|\bbilled\b|請求|引き落と|決済され"),
+    (
+        PAYMENT_FAILED,
+        r"\bpayment (?:has )?(?:failed|was declined|didn't go through|did not go through)"
+        r"|\bcard (?:was |got |is being )?(?:declined|rejected|refused)|checkout (?:error|failed)"
+        r"|決済(?:が|に)?(?:でき(?:ない|ません)|失敗|エラー|通らな)|カードが(?:使えな|通らな)",
+    ),
+)
+# "Was delivered yesterday": a delivery the customer reports, unless they say it has not come.
+_REPORTED_DELIVERED: Final = (
+    r"\b(?:was|got|been) delivered\b|\bi (?:received|got) (?:it|my|the)\b"
+    r"|\barrived (?:yesterday|today|this morning|on)\b"
 )
 # The item a complaint names: "my fan arrived broken", "the broken mug", 「扇風機が壊れて」.
 _ITEM_EN: Final = (
@@ -83,6 +98,9 @@ _GENERIC: Final = frozenset(
         "in",
         "and",
         "when",
+        "inside",
+        "whole",
+        "new",
     ]
 ) | frozenset(
     [
@@ -121,9 +139,17 @@ def describe(text: str) -> Description:
     prepared = prepare(text)
     lowered = prepared.lower()
     states = {state for state, cue in _STATES if re.search(cue, lowered)}
+    if re.search(_REPORTED_DELIVERED, lowered) and not _says_not_arrived(lowered):
+        states.add(DELIVERED)
+    if PAYMENT_FAILED in states:
+        states.discard(CHARGED)
     if NOT_SHIPPED in states:
         states -= {ON_ITS_WAY, DELIVERED}
     return Description(states=frozenset(states), item=_named_item(lowered))
+
+
+def _says_not_arrived(lowered: str) -> bool:
+    return bool(re.search(NOT_ARRIVED_EN, lowered) or re.search(NOT_ARRIVED_JA, lowered))
 
 
 def _named_item(lowered: str) -> str:
@@ -131,12 +157,33 @@ def _named_item(lowered: str) -> str:
         for match in pattern.finditer(lowered):
             words = [w for w in match.group(1).split() if w not in _GENERIC]
             if words:
-                return words[-1]
+                return " ".join(words)
     for match in _ITEM_JA.finditer(lowered):
-        nouns = [n for n in _JA_NOUN.findall(match.group(1)) if n not in _GENERIC]
+        nouns = [str(n) for n in _JA_NOUN.findall(match.group(1)) if n not in _GENERIC]
         if nouns:
             return nouns[-1]
     return ""
+
+
+# Where one request ends and the next begins: "ORD-1002 の荷物はどこ？あと ORD-1003 の返金も".
+_CLAUSE = re.compile(
+    r"[。！？!?\n;；]|、?(?:あと|それと|それから|ついでに)"
+    r"|\b(?:and also|also|plus|and then)\b|,\s*and\b"
+)
+REFUND_CUE: Final = r"返金|払い戻|払戻|refund|money back|reimburs"
+CANCEL_CUE: Final = r"キャンセル|取り消|取消|cancel"
+PAYMENT_CUE: Final = r"支払|決済|請求|payment|charge|paid|billed"
+
+
+def order_named_for(text: str, cue: str) -> str | None:
+    """The one order number named in the part of ``text`` that asks for ``cue`` (the refund
+    in "where is ORD-1002? also refund ORD-1003"), or None when that part names none or several."""
+    for clause in _CLAUSE.split(prepare(text)):
+        if re.search(cue, clause, re.IGNORECASE):
+            named = order_numbers(clause)
+            if len(named) == 1:
+                return named[0]
+    return None
 
 
 def fits(order: Mapping[str, Any], description: Description) -> bool:
@@ -147,11 +194,16 @@ def fits(order: Mapping[str, Any], description: Description) -> bool:
 
 
 def has_item(order: Mapping[str, Any], item: str) -> bool:
+    """Whether one of the order's items is called what the customer calls it (any word of
+    "bath towel"; the noun itself for 「扇風機」)."""
     names = [str(name).lower() for name in [*order.get("items", []), *order.get("items_en", [])]]
-    if re.fullmatch(r"[a-z\-]+", item):
-        stem = item[:-1] if item.endswith("s") and len(item) > 3 else item
-        return any(re.search(rf"\b{re.escape(stem)}(?:s|es)?\b", name) for name in names)
-    return any(item in name for name in names)
+    if not re.fullmatch(r"[a-z\- ]+", item):
+        return any(item in name for name in names)
+    for word in item.split():
+        stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
+        if any(re.search(rf"\b{re.escape(stem)}(?:s|es)?\b", name) for name in names):
+            return True
+    return False
 
 
 def _in_state(order: Mapping[str, Any], state: str) -> bool:
@@ -164,4 +216,6 @@ def _in_state(order: Mapping[str, Any], state: str) -> bool:
         return status in ("pending", "confirmed")
     if state == CHARGED:
         return order.get("payment_status") in ("authorized", "captured", "partially_refunded")
+    if state == PAYMENT_FAILED:
+        return order.get("payment_status") == "failed"
     return True

@@ -98,7 +98,8 @@ def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[
     problems = problems_in(inquiry)
     usable = [e for e in entries if e.get("answer") and entry_problem(e) in (problems | {None})]
     for_problem = [e for e in usable if entry_problem(e) in problems]
-    return (for_problem or usable or [None])[0]
+    best = for_problem or usable
+    return best[0] if best else None
 
 
 def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:

@@ -16,6 +16,7 @@ from agents.graph.schemas import HELD
 from agents.offline import formatting as fmt
 from agents.offline.labels import REFUSAL, TOOL, refusal_key, word
 from agents.offline.phrases import fill, say
+from agents.offline.understanding.entities import order_numbers
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 _ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
@@ -40,6 +41,7 @@ class Reply:
     agents: frozenset[str]
     order_statuses: dict[str, str] = field(default_factory=dict)
     known_order: str = ""
+    named_orders: frozenset[str] = frozenset()
     missing_order: bool = False
     follow_up_promised: bool = False
 
@@ -56,12 +58,14 @@ class Reply:
             agents=frozenset(as_dict(brief.get("results"))),
             order_statuses=statuses,
             known_order=numbers[0] if len(set(numbers)) == 1 else "",
+            named_orders=frozenset(order_numbers(str(brief.get("inquiry") or ""))),
         )
 
     @property
     def needs_order_number(self) -> bool:
-        """An agent could not tell which order, and nothing else in the brief names one."""
-        return self.missing_order and not self.known_order
+        """An agent could not tell which order, and nothing else in the brief names one (nor
+        did the customer: what they gave is never asked for again)."""
+        return self.missing_order and not self.known_order and not self.named_orders
 
     def say(self, key: str, **fields: object) -> str:
         return say(self.lang, key, **fields)

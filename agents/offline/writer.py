@@ -25,7 +25,6 @@ from agents.offline.labels import (
 from agents.offline.phrases import PHRASES
 from agents.offline.questions import handover_sentence
 from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs
-from agents.offline.understanding.entities import order_numbers
 from agents.vocabulary import Skill
 from netshop.adapters.place_names import carrier_name
 
@@ -49,7 +48,31 @@ def write_reply(brief: dict[str, Any]) -> str:
     body += _escalation(reply, as_dict(brief.get("escalation")))
     if not body:
         body.append(reply.say("ask_details"))
-    return "\n\n".join([reply.say("greeting"), *body, reply.say("closing")])
+    return "\n\n".join([reply.say("greeting"), *_said_once(body), reply.say("closing")])
+
+
+# Splits after a sentence's end or a line's, keeping every character ("".join gives it back).
+_SENTENCE_END = re.compile(r"(?<=[。!?！？\n])|(?<=\.)(?= )")
+
+
+def _said_once(paragraphs: list[str]) -> list[str]:
+    """Each sentence once: agents that met the same refusal ("ORD-9999 was not found") or
+    the same hand-over give the customer one sentence, not one per agent."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        pieces = []
+        for piece in _SENTENCE_END.split(paragraph):
+            key = piece.strip()
+            if key in seen:
+                continue
+            if key:
+                seen.add(key)
+            pieces.append(piece)
+        text = "".join(pieces).strip()
+        if text:
+            kept.append(text)
+    return kept
 
 
 def _answers(brief: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -312,7 +335,7 @@ def _faq(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> l
     ]
     entry = faq.choose_entry(found, inquiry)
     if entry is not None and not _covered_by_action(entry, brief):
-        known = bool(reply.known_order or order_numbers(inquiry))
+        known = bool(reply.known_order or reply.named_orders)
         answer = faq.faq_text(reply.lang, entry, order_known=known)
         if answer:
             return [reply.say("faq_answer", topic=faq.topic(reply.lang, entry), answer=answer)]

@@ -74,6 +74,12 @@ CORPUS: tuple[tuple[str, str], ...] = (
     ("C0002", "What did I order last time?"),
     ("C0002", "My card payment failed at checkout"),
     ("C0002", "Do you ship overseas?"),
+    ("C0001", "ORD-9999の配送状況と支払い状況を教えて、返金もしてください"),
+    ("C0002", "What is the delivery and payment status of ORD-9999? Refund it too."),
+    ("C0001", "ORD-1002の配達日を変更したいです"),
+    ("C0002", "It arrived broken and I was charged twice. Refund me."),
+    ("C0002", "My package was delivered yesterday but the mug inside is cracked"),
+    ("C0002", "Where is ORD-2001? Also please refund ORD-2002"),
 )
 _SENTENCE = re.compile(r"[^。.!?！？\n]+[。.!?！？]?")
 
@@ -146,6 +152,14 @@ def test_a_damaged_item_the_customer_names_is_refunded_on_the_order_holding_it(a
     assert action["params"]["order_number"] == "ORD-2001"
 
 
+def test_a_refund_asked_for_one_of_two_named_orders_is_proposed_for_that_one(ask: Ask) -> None:
+    outcome = ask("ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い")
+
+    [action] = outcome.pending_actions
+    assert action["params"]["order_number"] == "ORD-1003"
+    assert "ご注文番号（例: ORD-1234）" not in reply_of(outcome)
+
+
 def test_a_double_charge_without_an_order_asks_which(ask: Ask) -> None:
     outcome = ask("I was charged twice for my order", customer="C0002")
 
@@ -209,6 +223,16 @@ def test_an_english_tracking_reply_names_the_depot_in_english(ask: Ask) -> None:
     assert "Yamato Transport" in reply
     assert re.search(r"Last update: .+, [A-Z][a-z]+ (?:[A-Z][a-z]+ )?Depot\.", reply)
     assert not has_japanese(reply)
+
+
+def test_a_date_change_without_a_date_asks_for_one(ask: Ask) -> None:
+    scheduled = Shipment.objects.get(order__number="ORD-1002").scheduled_date
+
+    outcome = ask("ORD-1002の配達日を変更したいです")
+
+    assert outcome.status == "awaiting_customer"
+    assert "ご希望の日付をお知らせください" in reply_of(outcome)
+    assert Shipment.objects.get(order__number="ORD-1002").scheduled_date == scheduled
 
 
 def test_a_relative_date_shift_counts_from_the_scheduled_date(ask: Ask) -> None:

@@ -10,7 +10,14 @@ import re
 from typing import Any
 
 from agents.offline.choosing import choose_order
-from agents.offline.described import DELIVERED, ON_ITS_WAY, describe
+from agents.offline.described import (
+    CANCEL_CUE,
+    DELIVERED,
+    ON_ITS_WAY,
+    REFUND_CUE,
+    describe,
+    order_named_for,
+)
 from agents.offline.faq_paragraph import choose_entry
 from agents.offline.understanding.entities import extract_entities
 from agents.offline.writer import write_reply
@@ -93,6 +100,46 @@ def test_a_double_charge_without_an_order_asks_which() -> None:
     assert [order["number"] for order in choice.candidates] == ["ORD-2002", "ORD-2001"]
 
 
+def test_a_delivery_the_customer_reports_and_the_words_of_an_item_are_matched() -> None:
+    towel = describe("My package was delivered yesterday but the bath towel inside is torn")
+    mug = describe("My package was delivered yesterday but the mug inside is cracked")
+
+    assert DELIVERED in towel.states
+    assert describe("It hasn't been delivered yet").states == frozenset()
+    choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), towel)
+    assert choice.number == "ORD-2001"
+    assert choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), mug).unmatched
+
+
+def test_a_failed_payment_is_never_answered_with_another_orders_payment() -> None:
+    description = describe("My card payment failed at checkout")
+
+    choice = choose_order(
+        [PENDING, DELIVERED_TOWEL], Skill.CHECK_PAYMENT_STATUS, set(), description
+    )
+
+    assert choice.number is None
+    assert choice.unmatched
+
+
+def test_with_several_orders_named_the_one_named_with_the_request_is_meant() -> None:
+    text = "ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い"
+
+    assert order_named_for(text, REFUND_CUE) == "ORD-1003"
+    assert order_named_for("Where is ORD-2001? Also cancel ORD-2002", CANCEL_CUE) == "ORD-2002"
+    assert order_named_for("ORD-1001とORD-1002をキャンセルして", CANCEL_CUE) is None
+
+
+def test_an_order_number_the_customer_gave_is_never_asked_for() -> None:
+    results = on("payment") | on("shipping", track_shipment={"refused": "order_number_required"})
+
+    reply = write_reply(
+        brief("ja", "track_shipment", inquiry="ORD-1002とORD-1003の件です", results=results)
+    )
+
+    assert "ご注文番号（例: ORD-1234）をお知らせ" not in reply
+
+
 # --- Date shifts ----------------------------------------------------------------------------
 
 
@@ -151,6 +198,21 @@ def test_no_faq_how_to_next_to_the_action_it_describes() -> None:
     assert "注文をキャンセルしたい" not in reply
     assert "注文番号をお知らせください" not in reply
     assert "ご注文 ORD-1001のキャンセルのご依頼を承りました" in reply
+
+
+def test_a_refusal_every_agent_met_is_said_once() -> None:
+    refused = {"refused": "order_not_found", "reason": "no order ORD-9999"}
+    results = (
+        on("order", get_order_details=refused)
+        | on("shipping", track_shipment=refused)
+        | on("payment", check_payment_status=refused)
+    )
+
+    reply = write_reply(
+        brief("en", "track_shipment", inquiry="ORD-9999 status and payment?", results=results)
+    )
+
+    assert reply.count("We couldn't find order ORD-9999") == 1
 
 
 # --- Facts as read --------------------------------------------------------------------------
