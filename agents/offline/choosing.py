@@ -17,8 +17,7 @@ from typing import Any
 from agents.offline import formatting as fmt
 from agents.offline.described import Description, fits
 from agents.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
-from agents.offline.understanding.cues_en import NOT_ARRIVED as NOT_ARRIVED_EN
-from agents.offline.understanding.cues_ja import NOT_ARRIVED as NOT_ARRIVED_JA
+from agents.offline.understanding import claims
 from agents.offline.understanding.text import prepare
 from agents.vocabulary import Skill
 
@@ -161,7 +160,6 @@ def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dic
 def claims_not_arrived(text: str) -> bool:
     """Whether the customer says their parcel has not arrived (a claim to check)."""
     prepared = prepare(text)
-    return any(
-        re.search(cue, prepared, re.IGNORECASE)
-        for cue in (NOT_ARRIVED_JA, NOT_ARRIVED_EN, _NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
+    return claims.claims_not_arrived(prepared) or any(
+        re.search(cue, prepared, re.IGNORECASE) for cue in (_NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
     )

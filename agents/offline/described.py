@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from agents.offline.understanding.cues_en import NOT_ARRIVED as NOT_ARRIVED_EN
-from agents.offline.understanding.cues_ja import NOT_ARRIVED as NOT_ARRIVED_JA
+from agents.offline.understanding.claims import claims_not_arrived
 from agents.offline.understanding.entities import order_numbers
 from agents.offline.understanding.text import prepare
 
@@ -139,17 +138,13 @@ def describe(text: str) -> Description:
     prepared = prepare(text)
     lowered = prepared.lower()
     states = {state for state, cue in _STATES if re.search(cue, lowered)}
-    if re.search(_REPORTED_DELIVERED, lowered) and not _says_not_arrived(lowered):
+    if re.search(_REPORTED_DELIVERED, lowered) and not claims_not_arrived(lowered):
         states.add(DELIVERED)
     if PAYMENT_FAILED in states:
         states.discard(CHARGED)
     if NOT_SHIPPED in states:
         states -= {ON_ITS_WAY, DELIVERED}
     return Description(states=frozenset(states), item=_named_item(lowered))
-
-
-def _says_not_arrived(lowered: str) -> bool:
-    return bool(re.search(NOT_ARRIVED_EN, lowered) or re.search(NOT_ARRIVED_JA, lowered))
 
 
 def _named_item(lowered: str) -> str:
