@@ -146,14 +146,14 @@ def test_a_broken_item_no_order_holds_is_asked_about_never_refunded(ask: Ask) ->
 
 
 def test_a_damaged_item_the_customer_names_is_refunded_on_the_order_holding_it(ask: Ask) -> None:
-    outcome = ask("The towel in my order arrived damaged", customer="C0002")
+    outcome = ask("The towel in my order arrived damaged. I want my money back.", customer="C0002")
 
     [action] = outcome.pending_actions
     assert action["params"]["order_number"] == "ORD-2001"
 
 
 def test_a_refund_asked_for_one_of_two_named_orders_is_proposed_for_that_one(ask: Ask) -> None:
-    outcome = ask("ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い")
+    outcome = ask("ORD-1002の配送状況を教えてください。あと、ORD-1003の返金をお願いします。")
 
     [action] = outcome.pending_actions
     assert action["params"]["order_number"] == "ORD-1003"
