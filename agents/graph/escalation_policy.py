@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from agents.graph.questions import stopped
 from agents.graph.schemas import HELD
 from agents.models import EscalationKind
 from agents.shapes import EnvelopeDict, PendingAction
@@ -92,6 +93,8 @@ def unprepared_requests(
         tool = GATED_TOOLS.get(step["intent"])
         envelope = envelopes.get(step["agent"])
         if tool is None or envelope is None or envelope["status"] == "escalate":
+            continue
+        if stopped(envelope):  # it asked the customer or referred to a person: on purpose
             continue
         if "refused" not in (envelope.get("data", {}).get(tool) or {}):
             missing.append(step["intent"])

@@ -19,7 +19,17 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 
 from agents.offline.choosing import CHARGED_TWICE, choose_order, claims_not_arrived, options
-from agents.offline.described import CANCEL_CUE, PAYMENT_CUE, REFUND_CUE, describe, order_named_for
+from agents.offline.described import (
+    CANCEL_CUE,
+    DELIVERED,
+    PAYMENT_CUE,
+    REFUND_CUE,
+    Description,
+    describe,
+    fits,
+    has_item,
+    order_named_for,
+)
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import Skill
@@ -125,6 +135,33 @@ def _order_turn(
             )
         )
     return calls
+
+
+def _damage_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
+    """A damaged item on an order the records show still on its way ("ORD-1002 arrived
+    broken"), or an item the order does not hold: a person looks before any refund."""
+    if REFER_TO_PERSON not in tools or not facts:
+        return []
+    if _reason(inquiry, "") != "damaged item":
+        return []
+    lines = facts.get("lines") or []
+    summary = {
+        "status": facts.get("status"),
+        "shipment_status": (facts.get("shipment") or {}).get("status"),
+        "items": [line.get("name") or "" for line in lines],
+        "items_en": [line.get("name_en") or "" for line in lines],
+    }
+    item = describe(inquiry).item
+    if not fits(summary, Description(states=frozenset({DELIVERED}))):
+        claim = "damaged_not_delivered"
+    elif item and not has_item(summary, item):
+        claim = "item_not_in_order"
+    else:
+        return []
+    number = facts.get("number")
+    summary_line = f"the customer reports a damaged item on {number}: {claim.replace('_', ' ')}"
+    args = {"reason": "claim_contradicts_records", "summary": summary_line, "order_number": number}
+    return [(REFER_TO_PERSON, args | {"claim": claim})]
 
 
 def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
@@ -245,6 +282,11 @@ def _payment_turn(
     if number is None:
         return []
     if intent == Skill.PROCESS_REFUND:
+        facts = context.get("order")
+        if isinstance(facts, dict) and facts.get("number") == number:
+            referral = _damage_contradiction(facts, inquiry, tools)
+            if referral:
+                return referral
         args: dict[str, Any] = {
             "order_number": number,
             "reason": _reason(inquiry, "customer request"),

@@ -26,7 +26,7 @@ Slot = Literal["order", "item", "date", "time_window", "other"]
 Why = Literal["missing", "ambiguous", "contradiction"]
 ReferralReason = Literal["claim_contradicts_records", "unsupported_request"]
 # Which claim the records contradict, for the sentence the customer reads.
-Claim = Literal["", "not_arrived", "charged_twice"]
+Claim = Literal["", "not_arrived", "charged_twice", "damaged_not_delivered", "item_not_in_order"]
 
 
 class Option(BaseModel):
@@ -77,7 +77,9 @@ def refer_to_person(
         reason: claim_contradicts_records or unsupported_request.
         summary: one line for the member of staff: what was claimed, what the records show.
         order_number: the order concerned, e.g. ORD-1003, if one is.
-        claim: for a contradiction, which claim: not_arrived or charged_twice.
+        claim: for a contradiction, which claim: not_arrived, charged_twice,
+            damaged_not_delivered (a damaged item on an order not delivered yet) or
+            item_not_in_order (an item the order does not hold).
     """
     referral = {"reason": reason, "summary": summary.strip()[:300]}
     referral |= {"order_number": order_number} if order_number else {}

@@ -80,6 +80,8 @@ CORPUS: tuple[tuple[str, str], ...] = (
     ("C0002", "It arrived broken and I was charged twice. Refund me."),
     ("C0002", "My package was delivered yesterday but the mug inside is cracked"),
     ("C0002", "Where is ORD-2001? Also please refund ORD-2002"),
+    ("C0001", "ORD-1002が壊れて届きました。返金してください"),
+    ("C0002", "ORD-2001 arrived broken, the lamp is cracked. Refund please."),
 )
 _SENTENCE = re.compile(r"[^。.!?！？\n]+[。.!?！？]?")
 
@@ -158,6 +160,28 @@ def test_a_refund_asked_for_one_of_two_named_orders_is_proposed_for_that_one(ask
     [action] = outcome.pending_actions
     assert action["params"]["order_number"] == "ORD-1003"
     assert "ご注文番号（例: ORD-1234）" not in reply_of(outcome)
+
+
+def test_a_damaged_item_on_an_order_still_on_its_way_goes_to_a_person_not_a_refund(
+    ask: Ask,
+) -> None:
+    outcome = ask("ORD-1002が壊れて届きました。返金してください")
+
+    assert outcome.status == "escalated"
+    assert outcome.pending_actions == []
+    assert outcome.state["escalation"]["detail"] == {
+        "order_number": "ORD-1002",
+        "claim": "damaged_not_delivered",
+    }
+    assert "まだお届け前となっておりますが" in reply_of(outcome)
+
+
+def test_a_damaged_item_the_named_order_does_not_hold_goes_to_a_person(ask: Ask) -> None:
+    outcome = ask("ORD-1003の扇風機が壊れていました。返金してください")
+
+    assert outcome.pending_actions == []
+    assert outcome.state["escalation"]["detail"]["claim"] == "item_not_in_order"
+    assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
 
 
 def test_a_double_charge_without_an_order_asks_which(ask: Ask) -> None:
