@@ -21,36 +21,22 @@ from langchain_core.messages import AIMessage, BaseMessage
 from agents.offline.choosing import CHARGED_TWICE, choose_order, claims_not_arrived, options
 from agents.offline.described import (
     CANCEL_CUE,
-    DELIVERED,
     PAYMENT_CUE,
     REFUND_CUE,
-    Description,
     describe,
-    fits,
-    has_item,
-    order_named_for,
+    orders_named_for,
+)
+from agents.offline.referrals import (
+    double_charge,
+    not_arrived_contradiction,
+    reason,
+    refund_contradiction,
 )
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
-from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
+from agents.specialists.asking import ASK_CUSTOMER
 from agents.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
-
-REASONS = (
-    (
-        r"壊れ|破損|割れ|欠け|傷|不良|故障|破れ|broken|damaged|defect|crack|chipped|torn|ripped",
-        "damaged item",
-    ),
-    (
-        r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
-        "parcel not delivered",
-    ),
-    (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
-    (
-        r"二重|2重|二回|2回|twice|double|two charges|duplicate charge|more than once",
-        "charged twice",
-    ),
-)
 
 # A coupon asked for because one expired ("my coupon expired", 「期限切れのクーポン」).
 _EXPIRED = (
@@ -110,7 +96,7 @@ def _order_turn(
         wanted = context.get("inquiry_intent", intent)
         if claims_not_arrived(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
             wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
-        elif _reason(inquiry, "") == CHARGED_TWICE:
+        elif reason(inquiry, "") == CHARGED_TWICE:
             wanted = CHARGED_TWICE
         orders = results["search_orders"].get("orders", [])
         tracking = set(entities.get("tracking_numbers", []))
@@ -124,44 +110,21 @@ def _order_turn(
             return []
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
-    if intent == Skill.CANCEL_ORDER and len(entities.get("order_numbers", [])) > 1:
-        number = order_named_for(inquiry, CANCEL_CUE) or number  # the one to cancel
+    named = entities.get("order_numbers", [])
+    if intent == Skill.CANCEL_ORDER and len(named) > 1:
+        meant = orders_named_for(inquiry, CANCEL_CUE)
+        if not meant and ASK_CUSTOMER in tools:
+            return [_which_named(context, named)]  # several named, none said to be cancelled
+        number = next(iter(meant), number)
     calls: list[Call] = [("get_order_details", {"order_number": number})]
     if intent == Skill.CANCEL_ORDER:
         calls.append(
             (
                 Skill.CANCEL_ORDER,
-                {"order_number": number, "reason": _reason(inquiry, "customer request")},
+                {"order_number": number, "reason": reason(inquiry, "customer request")},
             )
         )
     return calls
-
-
-def _damage_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
-    """A damaged item on an order the records show still on its way ("ORD-1002 arrived
-    broken"), or an item the order does not hold: a person looks before any refund."""
-    if REFER_TO_PERSON not in tools or not facts:
-        return []
-    if _reason(inquiry, "") != "damaged item":
-        return []
-    lines = facts.get("lines") or []
-    summary = {
-        "status": facts.get("status"),
-        "shipment_status": (facts.get("shipment") or {}).get("status"),
-        "items": [line.get("name") or "" for line in lines],
-        "items_en": [line.get("name_en") or "" for line in lines],
-    }
-    item = describe(inquiry).item
-    if not fits(summary, Description(states=frozenset({DELIVERED}))):
-        claim = "damaged_not_delivered"
-    elif item and not has_item(summary, item):
-        claim = "item_not_in_order"
-    else:
-        return []
-    number = facts.get("number")
-    summary_line = f"the customer reports a damaged item on {number}: {claim.replace('_', ' ')}"
-    args = {"reason": "claim_contradicts_records", "summary": summary_line, "order_number": number}
-    return [(REFER_TO_PERSON, args | {"claim": claim})]
 
 
 def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
@@ -181,9 +144,15 @@ def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -
         "slot": "order",
         "why": "ambiguous",
         "options": options(candidates, language, today),
-        "about": "parcel not delivered" if claims_not_arrived(inquiry) else _reason(inquiry, ""),
+        "about": "parcel not delivered" if claims_not_arrived(inquiry) else reason(inquiry, ""),
     }
     return (ASK_CUSTOMER, args)
+
+
+def _which_named(context: dict[str, Any], named: list[str]) -> Call:
+    """Several orders named and nothing says which one the money action is for: ask."""
+    options = [{"value": number, "label": ""} for number in named[:5]]
+    return (ASK_CUSTOMER, {"slot": "order", "why": "ambiguous", "options": options, "about": ""})
 
 
 def _order_number(context: dict[str, Any]) -> str | None:
@@ -203,7 +172,7 @@ def _shipping_turn(
     if intent == "change_delivery_date" and shift and number and not entities.get("dates"):
         return _shifted_date(number, int(shift), context, results)
     if results:
-        return _contradiction(results, inquiry, tools)
+        return not_arrived_contradiction(results, inquiry, tools)
     dates = _future_dates(entities.get("dates", []), context.get("today"))
     if number and dates and intent == "arrange_redelivery":
         window = entities.get("time_window") or "08-12"
@@ -240,21 +209,6 @@ def _shifted_date(
     return [("change_delivery_date", {"order_number": number, "new_date": new_date.isoformat()})]
 
 
-def _contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
-    """The customer says it has not arrived, the carrier says delivered: a person looks
-    (the reply neither insists on "delivered" nor makes up for a loss nobody has seen)."""
-    tracked = results.get("track_shipment") or {}
-    status = (tracked.get("tracking") or {}).get("status")
-    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or status != "delivered":
-        return []
-    if not claims_not_arrived(inquiry):
-        return []
-    number = tracked.get("order_number")
-    summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
-    args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
-    return [(REFER_TO_PERSON, args | {"claim": "not_arrived"})]
-
-
 def _future_dates(dates: list[str], today: str | None) -> list[str]:
     """Dates the customer wants something on: "yesterday" explains, it does not ask."""
     return [d for d in dates if today is None or d > today]
@@ -264,52 +218,43 @@ def _payment_turn(
     context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
 ) -> list[Call]:
     if results:
-        return _double_charge(results, inquiry, tools)
+        return double_charge(results, inquiry, tools)
     intent = context.get("intent", "check_payment_status")
     if intent == "apply_coupon":
         # Only an order the customer named narrows the shop's search for a cause: the Order
         # agent's pick among their orders is a guess that could hide the troubled one.
         named = next(iter(context.get("entities", {}).get("order_numbers", [])), None)
-        coupon: dict[str, Any] = {"reason": _reason(inquiry, "delivery trouble")}
+        coupon: dict[str, Any] = {"reason": reason(inquiry, "delivery trouble")}
         if re.search(_EXPIRED, inquiry, re.IGNORECASE):
             coupon["replaces_expired"] = True  # a reissue: refused, whatever else happened
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
-    if len(context.get("entities", {}).get("order_numbers", [])) > 1:
+    named = context.get("entities", {}).get("order_numbers", [])
+    if len(named) > 1:
         # Several orders named: the one named with the refund (the payment) is the one meant.
-        cue = REFUND_CUE if intent == Skill.PROCESS_REFUND else PAYMENT_CUE
-        number = order_named_for(inquiry, cue) or number
+        meant = orders_named_for(
+            inquiry, REFUND_CUE if intent == Skill.PROCESS_REFUND else PAYMENT_CUE
+        )
+        if not meant and intent == Skill.PROCESS_REFUND and ASK_CUSTOMER in tools:
+            return [_which_named(context, named)]
+        number = next(iter(meant), number)
     if number is None:
         return []
     if intent == Skill.PROCESS_REFUND:
         facts = context.get("order")
         if isinstance(facts, dict) and facts.get("number") == number:
-            referral = _damage_contradiction(facts, inquiry, tools)
+            referral = refund_contradiction(facts, inquiry, tools)
             if referral:
                 return referral
         args: dict[str, Any] = {
             "order_number": number,
-            "reason": _reason(inquiry, "customer request"),
+            "reason": reason(inquiry, "customer request"),
         }
         amounts = context.get("entities", {}).get("amounts", [])
         if amounts:
             args["amount"] = max(amounts)
         return [(Skill.PROCESS_REFUND, args)]
     return [("check_payment_status", {"order_number": number})]
-
-
-def _double_charge(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
-    """ "Charged twice" against a gateway that holds one payment per order: a person checks
-    the card statement (the reply neither denies the claim nor refunds on it)."""
-    checked = results.get("check_payment_status") or {}
-    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or not checked.get("payment"):
-        return []
-    if _reason(inquiry, "") != CHARGED_TWICE:
-        return []
-    number = checked.get("order_number")
-    summary = f"the customer says {number} was charged twice; the gateway shows one payment"
-    args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
-    return [(REFER_TO_PERSON, args | {"claim": "charged_twice"})]
 
 
 def _faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
@@ -320,11 +265,6 @@ def _faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) ->
     if intent == "answer_general_question":
         return [("answer_general_question", {"question": inquiry, "language": language})]
     return [("search_faq", {"query": inquiry, "language": language})]
-
-
-def _reason(inquiry: str, default: str) -> str:
-    lowered = inquiry.lower()
-    return next((reason for pattern, reason in REASONS if re.search(pattern, lowered)), default)
 
 
 def _summary(results: dict[str, Any]) -> str:

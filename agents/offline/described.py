@@ -170,15 +170,14 @@ CANCEL_CUE: Final = r"キャンセル|取り消|取消|cancel"
 PAYMENT_CUE: Final = r"支払|決済|請求|payment|charge|paid|billed"
 
 
-def order_named_for(text: str, cue: str) -> str | None:
-    """The one order number named in the part of ``text`` that asks for ``cue`` (the refund
-    in "where is ORD-1002? also refund ORD-1003"), or None when that part names none or several."""
+def orders_named_for(text: str, cue: str) -> list[str]:
+    """The order numbers named in the parts of ``text`` that ask for ``cue`` (the refund in
+    "where is ORD-1002? also refund ORD-1003" -> ["ORD-1003"]); [] when no part does."""
+    named: list[str] = []
     for clause in _CLAUSE.split(prepare(text)):
         if re.search(cue, clause, re.IGNORECASE):
-            named = order_numbers(clause)
-            if len(named) == 1:
-                return named[0]
-    return None
+            named += [number for number in order_numbers(clause) if number not in named]
+    return named
 
 
 def fits(order: Mapping[str, Any], description: Description) -> bool:

@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from agents.offline.choosing import claims_not_arrived
+from agents.offline.reply import Reply, as_dict, as_list
 from agents.offline.understanding.text import prepare
+from agents.vocabulary import Skill
 
 # Problems an FAQ entry may be about: (the customer's words for it, the entry's words for it).
 PROBLEMS: Final = {
@@ -75,7 +77,6 @@ _TO_SUPPORT: Final = {
     "ja": (r"サポートまでご連絡ください。",),
     "en": (r"Please contact support\.",),
 }
-_SENTENCE: Final = re.compile(r"[^。.!?！？]+[。.!?！？]?")
 
 
 def problems_in(inquiry: str) -> set[str]:
@@ -110,9 +111,43 @@ def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
         rules = [*_GIVEN_ORDER[lang], *rules]
     for cue, replacement in rules:
         answer = re.sub(cue, replacement, answer)
-    sentences = [s.strip() for s in _SENTENCE.findall(answer) if s.strip(" 　。.")]
-    return ("" if lang == "ja" else " ").join(sentences)
+    return re.sub(r" {2,}", " ", answer).strip()
 
 
 def topic(lang: str, entry: Mapping[str, Any]) -> str:
     return TOPIC[lang].get(str(entry.get("category") or ""), TOPIC[lang]["other"])
+
+
+def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
+    """The FAQ entry for the customer's problem, in the shop's words, when it adds something."""
+    if tools is None:
+        return []
+    inquiry = str(brief.get("inquiry") or "")
+    found = [
+        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
+        *map(as_dict, as_list(as_dict(tools.get("search_faq")).get("entries"))),
+    ]
+    entry = choose_entry(found, inquiry)
+    if entry is not None and not _covered_by_action(entry, brief):
+        known = bool(reply.known_order or reply.named_orders)
+        answer = faq_text(reply.lang, entry, order_known=known)
+        if answer:
+            return [reply.say("faq_answer", topic=topic(reply.lang, entry), answer=answer)]
+    if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
+        return []  # the hand-over sentence answers a request for a person; others answered
+    return [reply.say("faq_none")]
+
+
+def _covered_by_action(entry: dict[str, Any] | Any, brief: dict[str, Any]) -> bool:
+    """An entry on how to ask for what is already being done ("how do I cancel?" next to
+    the cancellation itself) says nothing new."""
+    kinds = {
+        str(as_dict(item).get("kind"))
+        for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]
+    }
+    question = str(entry.get("question") or "").lower()
+    return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)
+
+
+# FAQ entries that explain how to ask for an approval-gated action, by the action's kind.
+ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}

@@ -128,6 +128,10 @@ JA: Final[Table] = {
         "お問い合わせの内容を確認いたしました。恐れ入りますが、ご注文番号など、"
         "もう少し詳しい内容をお知らせいただけますでしょうか。"
     ),
+    "ask_details_named": (
+        "{order_ref}についてのお問い合わせを確認いたしました。恐れ入りますが、"
+        "どのようなご用件か、もう少し詳しくお知らせいただけますでしょうか。"
+    ),
     "handover": "担当スタッフにお引き継ぎいたしました。担当者より改めてご連絡いたします。",
     "follow_up": "担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
     "held": "{tool}につきましては、担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
@@ -251,6 +255,10 @@ EN: Final[Table] = {
     "ask_details": (
         "Thank you for your message. Could you tell us a little more, such as the order "
         "number, so that we can look into it?"
+    ),
+    "ask_details_named": (
+        "Thank you for your message about {order_ref}. Could you tell us a little more about "
+        "what you need, so that we can look into it?"
     ),
     "handover": (
         "I've passed your inquiry to a member of our staff, who will contact you directly."

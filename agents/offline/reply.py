@@ -138,3 +138,27 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         order_ref=fmt.order_ref(reply.lang, number),
         tool=word(TOOL, reply.lang, tool, "tool"),
     )
+
+
+# Splits after a sentence's end or a line's, keeping every character ("".join gives it back).
+_SENTENCE_END = re.compile(r"(?<=[。!?！？\n])|(?<=\.)(?= )")
+
+
+def said_once(paragraphs: list[str]) -> list[str]:
+    """Each sentence once: agents that met the same refusal ("ORD-9999 was not found") or
+    the same hand-over give the customer one sentence, not one per agent."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        pieces = []
+        for piece in _SENTENCE_END.split(paragraph):
+            key = piece.strip()
+            if key in seen:
+                continue
+            if key:
+                seen.add(key)
+            pieces.append(piece)
+        text = "".join(pieces).strip()
+        if text:
+            kept.append(text)
+    return kept

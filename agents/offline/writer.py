@@ -8,7 +8,6 @@ database, no network, no clock (``today`` comes from the brief).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from agents.offline import faq_paragraph as faq
@@ -24,8 +23,7 @@ from agents.offline.labels import (
 )
 from agents.offline.phrases import PHRASES
 from agents.offline.questions import handover_sentence
-from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs
-from agents.vocabulary import Skill
+from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs, said_once
 from netshop.adapters.place_names import carrier_name
 
 MAX_LISTED_ORDERS = 5
@@ -38,7 +36,7 @@ def write_reply(brief: dict[str, Any]) -> str:
     body = [
         *_shipping(reply, answers.get("shipping")),
         *_payment(reply, answers.get("payment")),
-        *_faq(reply, answers.get("faq"), brief),
+        *faq.faq_paragraphs(reply, answers.get("faq"), brief),
         *action_paragraphs(reply, brief),
     ]
     body = [*_order(reply, answers.get("order"), quiet=bool(body)), *body]
@@ -47,32 +45,16 @@ def write_reply(brief: dict[str, Any]) -> str:
     body += _not_checked(reply, as_list(brief.get("not_checked")))
     body += _escalation(reply, as_dict(brief.get("escalation")))
     if not body:
-        body.append(reply.say("ask_details"))
-    return "\n\n".join([reply.say("greeting"), *_said_once(body), reply.say("closing")])
+        body.append(_ask_details(reply))
+    return "\n\n".join([reply.say("greeting"), *said_once(body), reply.say("closing")])
 
 
-# Splits after a sentence's end or a line's, keeping every character ("".join gives it back).
-_SENTENCE_END = re.compile(r"(?<=[。!?！？\n])|(?<=\.)(?= )")
-
-
-def _said_once(paragraphs: list[str]) -> list[str]:
-    """Each sentence once: agents that met the same refusal ("ORD-9999 was not found") or
-    the same hand-over give the customer one sentence, not one per agent."""
-    seen: set[str] = set()
-    kept: list[str] = []
-    for paragraph in paragraphs:
-        pieces = []
-        for piece in _SENTENCE_END.split(paragraph):
-            key = piece.strip()
-            if key in seen:
-                continue
-            if key:
-                seen.add(key)
-            pieces.append(piece)
-        text = "".join(pieces).strip()
-        if text:
-            kept.append(text)
-    return kept
+def _ask_details(reply: Reply) -> str:
+    """Nothing to say yet: ask what they need, never for the order number they gave."""
+    if len(reply.named_orders) == 1:
+        [number] = reply.named_orders
+        return reply.say("ask_details_named", order_ref=fmt.order_ref(reply.lang, number))
+    return reply.say("ask_details")
 
 
 def _answers(brief: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -322,41 +304,6 @@ _PAYMENT_STATES: dict[str, tuple[str, ...]] = {
     "failed": (),
     "voided": (),
 }
-
-
-def _faq(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
-    """The FAQ entry for the customer's problem, in the shop's words, when it adds something."""
-    if tools is None:
-        return []
-    inquiry = str(brief.get("inquiry") or "")
-    found = [
-        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
-        *map(as_dict, as_list(as_dict(tools.get("search_faq")).get("entries"))),
-    ]
-    entry = faq.choose_entry(found, inquiry)
-    if entry is not None and not _covered_by_action(entry, brief):
-        known = bool(reply.known_order or reply.named_orders)
-        answer = faq.faq_text(reply.lang, entry, order_known=known)
-        if answer:
-            return [reply.say("faq_answer", topic=faq.topic(reply.lang, entry), answer=answer)]
-    if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
-        return []  # the hand-over sentence answers a request for a person; others answered
-    return [reply.say("faq_none")]
-
-
-def _covered_by_action(entry: dict[str, Any] | Any, brief: dict[str, Any]) -> bool:
-    """An entry on how to ask for what is already being done ("how do I cancel?" next to
-    the cancellation itself) says nothing new."""
-    kinds = {
-        str(as_dict(item).get("kind"))
-        for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]
-    }
-    question = str(entry.get("question") or "").lower()
-    return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)
-
-
-# FAQ entries that explain how to ask for an approval-gated action, by the action's kind.
-ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}
 
 
 # --- What could not be done ----------------------------------------------------------------

@@ -82,6 +82,26 @@ CORPUS: tuple[tuple[str, str], ...] = (
     ("C0002", "Where is ORD-2001? Also please refund ORD-2002"),
     ("C0001", "ORD-1002が壊れて届きました。返金してください"),
     ("C0002", "ORD-2001 arrived broken, the lamp is cracked. Refund please."),
+    ("C0001", "ＯＲＤ－１００２の荷物、今どのへんですか？"),
+    ("C0001", "恐れ入りますが、ORD-1003の決済状況をご確認いただけますでしょうか。"),
+    ("C0001", "土鍋まだ？"),
+    ("C0001", "ORD-1004 明後日の夜に再配達お願いできますか"),
+    ("C0001", "お届け日を来週の水曜日にしてほしいです ORD-1002"),
+    ("C0001", "返金まだですか？ORD-1003"),
+    ("C0001", "注文番号1003の件で連絡しました"),
+    ("C0001", "ORD-1001 やっぱりいらないです"),
+    ("C0001", "クーポンください"),
+    ("C0001", "配送料は無料になりますか？それとORD-1002はいつ届きますか"),
+    ("C0002", "hi, wheres my order ORD-2001, its been ages"),
+    ("C0002", "Could you kindly confirm whether order ORD-2002 can still be cancelled?"),
+    ("C0002", "my tumbler hasnt shipped yet?? ORD-2002"),
+    ("C0002", "I'd like a receipt for ORD-2001 please"),
+    ("C0002", "The package for ORD-2001 never came but it says delivered"),
+    ("C0002", "Can I get a discount coupon? My delivery was late."),
+    ("C0002", "Please change the delivery of ORD-2002 to next Saturday instead"),
+    ("C0002", "Refund ORD-2001. The towels are stained."),
+    ("C0002", "About ORD-2001"),
+    ("C0002", "How long does delivery to Okinawa take?"),
 )
 _SENTENCE = re.compile(r"[^。.!?！？\n]+[。.!?！？]?")
 
@@ -182,6 +202,17 @@ def test_a_damaged_item_the_named_order_does_not_hold_goes_to_a_person(ask: Ask)
     assert outcome.pending_actions == []
     assert outcome.state["escalation"]["detail"]["claim"] == "item_not_in_order"
     assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
+
+
+def test_a_refund_for_a_parcel_not_arrived_that_the_carrier_delivered_goes_to_a_person(
+    ask: Ask,
+) -> None:
+    outcome = ask("ORD-1003が届いていません。返金してください")
+
+    assert outcome.status == "escalated"
+    assert outcome.pending_actions == []
+    assert outcome.state["escalation"]["detail"]["claim"] == "not_arrived"
+    assert "配達済みとなっておりますが" in reply_of(outcome)
 
 
 def test_a_double_charge_without_an_order_asks_which(ask: Ask) -> None:

@@ -16,7 +16,7 @@ from agents.offline.described import (
     ON_ITS_WAY,
     REFUND_CUE,
     describe,
-    order_named_for,
+    orders_named_for,
 )
 from agents.offline.faq_paragraph import choose_entry
 from agents.offline.understanding.entities import extract_entities
@@ -125,9 +125,11 @@ def test_a_failed_payment_is_never_answered_with_another_orders_payment() -> Non
 def test_with_several_orders_named_the_one_named_with_the_request_is_meant() -> None:
     text = "ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い"
 
-    assert order_named_for(text, REFUND_CUE) == "ORD-1003"
-    assert order_named_for("Where is ORD-2001? Also cancel ORD-2002", CANCEL_CUE) == "ORD-2002"
-    assert order_named_for("ORD-1001とORD-1002をキャンセルして", CANCEL_CUE) is None
+    assert orders_named_for(text, REFUND_CUE) == ["ORD-1003"]
+    assert orders_named_for("Where is ORD-2001? Also cancel ORD-2002", CANCEL_CUE) == ["ORD-2002"]
+    both = orders_named_for("ORD-1001とORD-1002をキャンセルして", CANCEL_CUE)
+    assert both == ["ORD-1001", "ORD-1002"]
+    assert orders_named_for("Where is ORD-2001? Also refund ORD-2002", CANCEL_CUE) == []
 
 
 def test_an_order_number_the_customer_gave_is_never_asked_for() -> None:
@@ -138,6 +140,13 @@ def test_an_order_number_the_customer_gave_is_never_asked_for() -> None:
     )
 
     assert "ご注文番号（例: ORD-1234）をお知らせ" not in reply
+
+
+def test_a_brief_with_nothing_to_say_asks_what_they_need_not_the_order_given() -> None:
+    reply = write_reply(brief("en", "get_order_details", inquiry="about ORD-2001"))
+
+    assert "Thank you for your message about order ORD-2001." in reply
+    assert "such as the order number" not in reply
 
 
 # --- Date shifts ----------------------------------------------------------------------------
