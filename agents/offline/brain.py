@@ -229,14 +229,13 @@ def _payment_turn(
             coupon["replaces_expired"] = True  # a reissue: refused, whatever else happened
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
-    named = context.get("entities", {}).get("order_numbers", [])
-    if len(named) > 1:
+    several = context.get("entities", {}).get("order_numbers", [])
+    if len(several) > 1:
         # Several orders named: the one named with the refund (the payment) is the one meant.
-        meant = orders_named_for(
-            inquiry, REFUND_CUE if intent == Skill.PROCESS_REFUND else PAYMENT_CUE
-        )
-        if not meant and intent == Skill.PROCESS_REFUND and ASK_CUSTOMER in tools:
-            return [_which_named(context, named)]
+        refund = intent == Skill.PROCESS_REFUND
+        meant = orders_named_for(inquiry, REFUND_CUE if refund else f"{PAYMENT_CUE}|{REFUND_CUE}")
+        if not meant and refund and ASK_CUSTOMER in tools:
+            return [_which_named(context, several)]
         number = next(iter(meant), number)
     if number is None:
         return []

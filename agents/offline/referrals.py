@@ -82,22 +82,22 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
     shipment = (facts.get("shipment") or {}).get("status")
     if claims_not_arrived(inquiry) and shipment == "delivered":
         number = facts.get("number")
-        summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
-        args = {"reason": CONTRADICTS, "summary": summary, "order_number": number}
+        line = f"the customer says {number} has not arrived; the carrier shows it delivered"
+        args = {"reason": CONTRADICTS, "summary": line, "order_number": number}
         return [(REFER_TO_PERSON, args | {"claim": "not_arrived"})]
     if reason(inquiry, "") != "damaged item":
         return []
     lines = facts.get("lines") or []
-    summary = {
+    order = {
         "status": facts.get("status"),
         "shipment_status": (facts.get("shipment") or {}).get("status"),
         "items": [line.get("name") or "" for line in lines],
         "items_en": [line.get("name_en") or "" for line in lines],
     }
     item = describe(inquiry).item
-    if not fits(summary, Description(states=frozenset({DELIVERED}))):
+    if not fits(order, Description(states=frozenset({DELIVERED}))):
         claim = "damaged_not_delivered"
-    elif item and not has_item(summary, item):
+    elif item and not has_item(order, item):
         claim = "item_not_in_order"
     else:
         return []
