@@ -138,7 +138,7 @@ def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, 
     return [reply.say("faq_none")]
 
 
-def _covered_by_action(entry: dict[str, Any] | Any, brief: dict[str, Any]) -> bool:
+def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:
     """An entry on how to ask for what is already being done ("how do I cancel?" next to
     the cancellation itself) says nothing new."""
     kinds = {
