@@ -51,10 +51,6 @@ def _on_its_way(order: Summary) -> bool:
     return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
 
 
-def _payment(*statuses: str) -> Fits:
-    return lambda order: order.get("payment_status") in statuses
-
-
 _paid = _payment("captured", "partially_refunded")
 
 
