@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from netshop.adapters.faults import FaultInjector, configured_adapter
 from netshop.errors import ExternalServiceError
@@ -70,6 +71,8 @@ class Carrier(Protocol):
 
     def has_booking(self, booking_id: str) -> bool: ...
 
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> str: ...
+
 
 class CarrierSimulator:
     """A database-backed carrier with latency, faults and idempotency keys."""
@@ -123,6 +126,28 @@ class CarrierSimulator:
         """Whether the carrier holds this booking (what outcome checks ask)."""
         self._faults.before("has_booking")
         return CarrierBooking.objects.filter(booking_id=booking_id).exists()
+
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> str:
+        """Book a new parcel for an order (an exchange's replacement); returns its tracking
+        number. A seen key returns the first parcel's number."""
+        self._faults.before("ship_parcel")
+        seen = CarrierBooking.objects.filter(idempotency_key=idempotency_key).first()
+        if seen is not None:
+            return seen.tracking_number
+        digits = f"{uuid.uuid4().int % 10**12:012d}"
+        tracking = f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
+        try:
+            with transaction.atomic():
+                CarrierBooking.objects.create(
+                    idempotency_key=idempotency_key,
+                    kind=CarrierBooking.Kind.SHIPMENT,
+                    tracking_number=tracking,
+                    delivery_date=timezone.localdate() + dt.timedelta(days=2),
+                    booking_id=f"bk_{uuid.uuid4().hex[:24]}",
+                )
+        except IntegrityError:
+            return CarrierBooking.objects.get(idempotency_key=idempotency_key).tracking_number
+        return tracking
 
     def _book(
         self,
