@@ -158,7 +158,8 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         REFUSED, _("Items can only be changed on an order that is still pending.")
     ),
     "quantity_not_lowered": _e(
-        REFUSED, _("An item can only be removed or its quantity lowered; additions are a new order.")
+        REFUSED,
+        _("An item can only be removed or its quantity lowered; additions are a new order."),
     ),
     "order_would_be_empty": _e(
         REFUSED, _("Removing every item is a cancellation, not an item change.")

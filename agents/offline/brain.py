@@ -19,6 +19,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 
 from agents.offline.choosing import choose_order, claims_not_arrived, options
+from agents.offline.retail_turns import RETAIL_INTENTS, refund_items, retail_turn
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import Skill
@@ -78,6 +79,9 @@ def _order_turn(
 ) -> list[Call]:
     intent = context.get("intent", "get_order_details")
     entities = context.get("entities", {})
+    listed = (results.get("get_order_items") or {}).get("order_number")
+    if intent in RETAIL_INTENTS and listed:
+        return retail_turn(intent, inquiry, listed, results, _reason(inquiry, "customer request"))
     if "get_order_details" in results or Skill.CANCEL_ORDER in results:
         return []
     if intent == "search_orders" and "search_orders" not in results:
@@ -99,6 +103,8 @@ def _order_turn(
             return []
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
+    if intent in RETAIL_INTENTS:
+        return retail_turn(intent, inquiry, number, results, _reason(inquiry, "customer request"))
     calls: list[Call] = [("get_order_details", {"order_number": number})]
     if intent == Skill.CANCEL_ORDER:
         calls.append(
@@ -203,7 +209,10 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
             "reason": _reason(inquiry, "customer request"),
         }
         amounts = context.get("entities", {}).get("amounts", [])
-        if amounts:
+        items = refund_items(inquiry, context.get("order") or {})
+        if items:
+            args["items"] = items  # one item of several: its amount, from the shop's records
+        elif amounts:
             args["amount"] = max(amounts)
         return [(Skill.PROCESS_REFUND, args)]
     return [("check_payment_status", {"order_number": number})]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from agents.offline import retail_words
 from agents.vocabulary import Skill
 
 Words = dict[str, dict[str, str]]
@@ -95,6 +96,7 @@ TOOL: Final[Words] = {
         "apply_coupon": "クーポンの発行",
         "search_faq": "ご質問への回答",
         "answer_general_question": "ご質問への回答",
+        **retail_words.TOOL["ja"],
     },
     "en": {
         "search_orders": "the order search",
@@ -108,6 +110,7 @@ TOOL: Final[Words] = {
         "apply_coupon": "the coupon",
         "search_faq": "your question",
         "answer_general_question": "your question",
+        **retail_words.TOOL["en"],
     },
 }
 
@@ -116,10 +119,12 @@ ACTION_TARGET: Final[Words] = {
     "ja": {
         Skill.PROCESS_REFUND: "{order_ref}の返金",
         Skill.CANCEL_ORDER: "{order_ref}のキャンセル",
+        **retail_words.ACTION_TARGET["ja"],
     },
     "en": {
         Skill.PROCESS_REFUND: "the refund for {order_ref}",
         Skill.CANCEL_ORDER: "the cancellation of {order_ref}",
+        **retail_words.ACTION_TARGET["en"],
     },
 }
 
@@ -150,6 +155,7 @@ REFUSAL_ALIASES: Final[dict[str, str]] = {
     "date_differs": "date_unchanged",
     "first_for_inquiry": "coupon_already_issued",
     "within_customer_limit": "coupon_limit_reached",
+    **retail_words.REFUSAL_ALIASES,
 }
 
 REFUSAL: Final[Words] = {
@@ -226,6 +232,7 @@ REFUSAL: Final[Words] = {
             "この件につきましては、すでにお詫びのクーポンをお送りしております。"
         ),
         "generic": "{tool}については、現在の状況ではお手続きを承ることができませんでした。",
+        **retail_words.REFUSAL["ja"],
     },
     "en": {
         "order_not_found": (
@@ -299,6 +306,7 @@ REFUSAL: Final[Words] = {
             "We have already sent you an apology coupon for this, so we cannot issue another."
         ),
         "generic": "We were unable to process {tool} in the current situation.",
+        **retail_words.REFUSAL["en"],
     },
 }
 

@@ -196,7 +196,10 @@ def _refuse_unless_allowed(kind: str, payment: Payment, amount: int) -> None:
             )
         return
     if kind == GatewayTransaction.Kind.ADJUST:
-        if payment.status != PaymentStatus.AUTHORIZED or not 0 < amount <= payment.authorized_amount:
+        if (
+            payment.status != PaymentStatus.AUTHORIZED
+            or not 0 < amount <= payment.authorized_amount
+        ):
             raise ExternalServiceError(
                 SERVICE,
                 "rejected",

@@ -151,6 +151,6 @@ def _folded(text: str) -> str:
 
 
 def _tokens(text: str) -> set[str]:
-    """"size l", "lサイズ", "L size" -> the words a variant label could be."""
+    """ "size l", "lサイズ", "L size" -> the words a variant label could be."""
     words = text.replace("サイズ", " ").replace("size", " ").split()
     return {word.strip(",.、。") for word in words}

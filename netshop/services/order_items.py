@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Sum
 
 from netshop.errors import DomainError
-from netshop.models import Order, OrderLine, Product, ReturnLine, ShipmentStatus
+from netshop.models import Order, OrderLine, Product, ReturnLine, Shipment, ShipmentStatus
 from netshop.services.policy_checks import SHOP_TZ, PolicyCheck, shop_today
 
 
@@ -90,6 +90,23 @@ def choose_lines(*, order: Order, items: list[ItemRequest]) -> list[ChosenLine]:
     return chosen
 
 
+def order_items_facts(*, order: Order) -> list[dict[str, Any]]:
+    """Each line of ``order`` as a return or exchange sees it: what is left to return, and
+    the other variants of its product with their stock."""
+    facts = []
+    for line in order.lines.select_related("product").order_by("id"):
+        product = line.product
+        facts.append(
+            {
+                **ChosenLine(line=line, quantity=line.quantity).as_dict(),
+                "variant": product.variant,
+                "returned": returned_quantity(line),
+                "other_variants": _other_variants(product),
+            }
+        )
+    return facts
+
+
 def returned_quantity(line: OrderLine) -> int:
     """Units of ``line`` already returned, summed in the database."""
     total = ReturnLine.objects.filter(order_line=line).aggregate(total=Sum("quantity"))["total"]
@@ -98,7 +115,7 @@ def returned_quantity(line: OrderLine) -> int:
 
 def delivered_on(order: Order) -> dt.date | None:
     """The day (in Japan) the order's parcel was delivered: its delivery scan, else its date."""
-    shipment = getattr(order, "shipment", None)
+    shipment = Shipment.objects.filter(order=order).first()
     if shipment is None or shipment.status != ShipmentStatus.DELIVERED:
         return None
     scan = shipment.events.filter(status=ShipmentStatus.DELIVERED).order_by("-occurred_at").first()
@@ -118,6 +135,13 @@ def window_check(*, order: Order, days: int, name: str, code: str) -> PolicyChec
         f"runs until {last}" if passed else f"ended on {last}"
     )
     return PolicyCheck(name=name, passed=passed, detail=detail, code=code)
+
+
+def _other_variants(product: Product) -> list[dict[str, Any]]:
+    if not product.family:
+        return []
+    others = Product.objects.filter(family=product.family).exclude(pk=product.pk).order_by("sku")
+    return [{"sku": p.sku, "variant": p.variant, "in_stock": p.stock > 0} for p in others]
 
 
 def _quantity(request: ItemRequest, line: OrderLine) -> int:

@@ -152,11 +152,11 @@ def _not_returned_check(chosen: ChosenLine) -> PolicyCheck:
     return PolicyCheck(
         name="not_already_returned",
         passed=passed,
-        detail=f"{chosen.quantity} × {sku} asked; {left} of {chosen.line.quantity} not yet returned",
+        detail=f"{chosen.quantity} × {sku} asked; "
+        f"{left} of {chosen.line.quantity} not yet returned",
         code="already_returned",
     )
 
 
 def _audited(chosen: ChosenLine) -> dict[str, object]:
     return {"sku": chosen.line.product.sku, "quantity": chosen.quantity}
-

@@ -42,7 +42,10 @@ def test_an_approved_exchange_takes_the_variant_from_stock_and_ships_it_once() -
     assert (first.from_product.sku, first.to_product.sku, first.quantity) == ("TSH-M", "TSH-L", 1)
     assert Product.objects.get(sku="TSH-L").stock == 2
     booking = CarrierBooking.objects.get()
-    assert (booking.kind, booking.tracking_number) == ("shipment", first.replacement_tracking_number)
+    assert (booking.kind, booking.tracking_number) == (
+        "shipment",
+        first.replacement_tracking_number,
+    )
 
 
 def test_a_variant_out_of_stock_is_refused() -> None:
