@@ -10,6 +10,9 @@ class ProductSpec(NamedTuple):
     name: str
     name_en: str
     price: int
+    family: str = ""  # the variants of one product (sizes) share it; exchanges stay in it
+    variant: str = ""
+    stock: int = 20
 
 
 PRODUCTS: tuple[ProductSpec, ...] = (
@@ -35,14 +38,33 @@ PRODUCTS: tuple[ProductSpec, ...] = (
     ),
     ProductSpec("SOY-KIOKE-500", "木桶仕込み 醤油 500ml", "Barrel-Aged Soy Sauce 500 ml", 1080),
     ProductSpec("NRI-ARIAKE-10", "有明海苔 全形10枚", "Ariake Nori Sheets, 10", 1280),
-    ProductSpec("YKT-YUKATA-M", "綿紅梅 浴衣 Mサイズ", "Cotton Yukata, Size M", 7480),
-    ProductSpec("YKT-YUKATA-L", "綿紅梅 浴衣 Lサイズ", "Cotton Yukata, Size L", 7480),
+    ProductSpec(
+        "YKT-YUKATA-M", "綿紅梅 浴衣 Mサイズ", "Cotton Yukata, Size M", 7480, "YKT-YUKATA", "M"
+    ),
+    # Out of stock: an exchange to it is refused (the FAQ: refunded instead).
+    ProductSpec(
+        "YKT-YUKATA-L", "綿紅梅 浴衣 Lサイズ", "Cotton Yukata, Size L", 7480, "YKT-YUKATA", "L", 0
+    ),
     ProductSpec("SLP-WASHI", "和紙スリッパ", "Washi Paper Slippers", 2420),
     ProductSpec("CND-KONPEITO", "京都 金平糖 詰め合わせ", "Kyoto Konpeito Candy Assortment", 1188),
     ProductSpec("INC-KYOTO", "京都 お香 白檀", "Kyoto Sandalwood Incense", 1540),
     ProductSpec("GLS-EDOKIRIKO", "江戸切子 ロックグラス", "Edo Kiriko Cut-Glass Tumbler", 16500),
-    ProductSpec("TSH-LOGO-M", "NetShop オリジナルTシャツ M", "NetShop Original T-Shirt, M", 3300),
-    ProductSpec("TSH-LOGO-L", "NetShop オリジナルTシャツ L", "NetShop Original T-Shirt, L", 3300),
+    ProductSpec(
+        "TSH-LOGO-M",
+        "NetShop オリジナルTシャツ M",
+        "NetShop Original T-Shirt, M",
+        3300,
+        "TSH-LOGO",
+        "M",
+    ),
+    ProductSpec(
+        "TSH-LOGO-L",
+        "NetShop オリジナルTシャツ L",
+        "NetShop Original T-Shirt, L",
+        3300,
+        "TSH-LOGO",
+        "L",
+    ),
 )
 
 PRICES: dict[str, int] = {product.sku: product.price for product in PRODUCTS}

@@ -116,7 +116,14 @@ def _upsert(
 
 
 def _seed_product(spec: catalog.ProductSpec, report: SeedReport) -> m.Product:
-    values = {"name": spec.name, "name_en": spec.name_en, "price": spec.price}
+    values = {
+        "name": spec.name,
+        "name_en": spec.name_en,
+        "price": spec.price,
+        "family": spec.family,
+        "variant": spec.variant,
+        "stock": spec.stock,
+    }
     return _upsert(m.Product, {"sku": spec.sku}, values, report)
 
 
@@ -270,7 +277,11 @@ def _unseeded(queryset: models.QuerySet[Any]) -> models.QuerySet[Any]:
 
 def _support_actions(numbers: list[str]) -> list[tuple[models.QuerySet[Any], str]]:
     """Rows support wrote against these orders, each with the lookup path to its order number."""
+    # Returns before refunds: a return holds its refund.
     return [
+        (m.Return.objects.filter(order__number__in=numbers), "order__number"),
+        (m.Exchange.objects.filter(order__number__in=numbers), "order__number"),
+        (m.OrderChange.objects.filter(order__number__in=numbers), "order__number"),
         (
             _unseeded(m.Refund.objects.filter(payment__order__number__in=numbers)),
             "payment__order__number",
