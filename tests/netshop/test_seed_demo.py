@@ -23,11 +23,14 @@ from netshop.models import (
     OrderStatus,
     Payment,
     PaymentStatus,
+    Product,
     Refund,
     Shipment,
     ShipmentStatus,
 )
 from netshop.roles import Role, user_has_role
+from netshop.services.order_items import delivered_on
+from netshop.services.policy_checks import shop_today
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +84,7 @@ def test_seeding_twice_gives_the_same_rows():
     assert row_counts() == first_counts
     assert list(Order.objects.order_by("number").values_list()) == first_orders
     assert "demo data already up to date" in output
-    assert first_counts["Customer"] == 40
+    assert first_counts["Customer"] == 42  # C0001-C0040, and the retail skills' C0101, C0102
     assert first_counts["Order"] >= 80
 
 
@@ -107,6 +110,32 @@ def test_the_fixed_orders_of_customer_c0001():
     assert order_facts("ORD-1005")["status"] == "cancelled"
     assert order_facts("ORD-1005")["payment"][1] == "voided"
     assert Cancellation.objects.get(order__number="ORD-1005").authorization_released is True
+
+
+def test_the_retail_skills_have_orders_to_try_them_on_in_both_languages():
+    seed()
+
+    assert [
+        (o.number, o.customer.code, o.status, o.total)
+        for o in Order.objects.filter(number__gte="ORD-5101", number__lte="ORD-5299")
+        .select_related("customer")
+        .order_by("number")
+    ] == [
+        ("ORD-5101", "C0101", "delivered", 5720),
+        ("ORD-5102", "C0101", "delivered", 4950),
+        ("ORD-5103", "C0101", "delivered", 3300),
+        ("ORD-5104", "C0101", "pending", 6600),
+        ("ORD-5201", "C0102", "delivered", 4950),
+        ("ORD-5202", "C0102", "delivered", 8800),
+        ("ORD-5203", "C0102", "delivered", 3300),
+        ("ORD-5204", "C0102", "pending", 6740),
+    ]
+    assert delivered_on(Order.objects.get(number="ORD-5101")) == shop_today() - dt.timedelta(days=3)
+    sizes = Product.objects.filter(family="TSH-LOGO").order_by("sku")
+    assert [(p.sku, p.variant, p.stock > 0) for p in sizes] == [
+        ("TSH-LOGO-L", "L", True),
+        ("TSH-LOGO-M", "M", True),
+    ]
 
 
 def test_ord_1002_is_in_transit_and_due_in_a_few_days():
