@@ -248,6 +248,7 @@ class Exchange(models.Model):
     operation_id = models.CharField(max_length=80, unique=True)
     reason = models.CharField(max_length=500)
     replacement_tracking_number = models.CharField(max_length=20, unique=True)
+    carrier_booking_id = models.CharField(max_length=60)
     actor = models.CharField(max_length=150)
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -140,6 +140,7 @@ def _exchange(
     return {
         "exchange_id": exchange.pk,
         "replacement_tracking_number": exchange.replacement_tracking_number,
+        "booking_id": exchange.carrier_booking_id,
     }
 
 

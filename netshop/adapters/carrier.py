@@ -56,6 +56,13 @@ class TrackingInfo:
         }
 
 
+class ParcelBooking(NamedTuple):
+    """A parcel the carrier will pick up: its booking and the number it is tracked by."""
+
+    booking_id: str
+    tracking_number: str
+
+
 class Carrier(Protocol):
     """Tracking, redelivery and date change: what support needs from a carrier."""
 
@@ -71,7 +78,7 @@ class Carrier(Protocol):
 
     def has_booking(self, booking_id: str) -> bool: ...
 
-    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> str: ...
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> ParcelBooking: ...
 
 
 class CarrierSimulator:
@@ -127,27 +134,26 @@ class CarrierSimulator:
         self._faults.before("has_booking")
         return CarrierBooking.objects.filter(booking_id=booking_id).exists()
 
-    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> str:
-        """Book a new parcel for an order (an exchange's replacement); returns its tracking
-        number. A seen key returns the first parcel's number."""
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> ParcelBooking:
+        """Book a new parcel for an order (an exchange's replacement). A seen key returns
+        the first parcel."""
         self._faults.before("ship_parcel")
         seen = CarrierBooking.objects.filter(idempotency_key=idempotency_key).first()
         if seen is not None:
-            return seen.tracking_number
+            return ParcelBooking(seen.booking_id, seen.tracking_number)
         digits = f"{uuid.uuid4().int % 10**12:012d}"
-        tracking = f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
         try:
             with transaction.atomic():
-                CarrierBooking.objects.create(
+                row = CarrierBooking.objects.create(
                     idempotency_key=idempotency_key,
                     kind=CarrierBooking.Kind.SHIPMENT,
-                    tracking_number=tracking,
+                    tracking_number=f"{digits[:4]}-{digits[4:8]}-{digits[8:]}",
                     delivery_date=timezone.localdate() + dt.timedelta(days=2),
                     booking_id=f"bk_{uuid.uuid4().hex[:24]}",
                 )
         except IntegrityError:
-            return CarrierBooking.objects.get(idempotency_key=idempotency_key).tracking_number
-        return tracking
+            row = CarrierBooking.objects.get(idempotency_key=idempotency_key)
+        return ParcelBooking(row.booking_id, row.tracking_number)
 
     def _book(
         self,

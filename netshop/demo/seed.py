@@ -307,6 +307,10 @@ def _orders_with_support_actions(numbers: list[str]) -> set[str]:
 
 def _remove_support_actions(data: DemoData, report: SeedReport) -> None:
     numbers = [order.number for order in data.orders]
+    replacements = m.Exchange.objects.filter(order__number__in=numbers)
+    m.CarrierBooking.objects.filter(
+        booking_id__in=replacements.values("carrier_booking_id")
+    ).delete()
     for queryset, _ in _support_actions(numbers):
         deleted, _ = queryset.delete()
         if deleted:

@@ -115,7 +115,7 @@ def _exchange(
     proposal = exchange_proposal(order=order, item=item, variant=variant)
     to_product = Product.objects.select_for_update().get(pk=proposal.to_product.pk)
     raise_first_failure(exchange_checks(order=order, line=proposal.line, to_product=to_product))
-    tracking = get_carrier().ship_parcel(order_number=order.number, idempotency_key=operation_id)
+    parcel = get_carrier().ship_parcel(order_number=order.number, idempotency_key=operation_id)
     to_product.stock -= proposal.line.quantity
     to_product.save(update_fields=["stock"])
     exchange = Exchange.objects.create(
@@ -126,7 +126,8 @@ def _exchange(
         to_product=to_product,
         operation_id=operation_id,
         reason=reason,
-        replacement_tracking_number=tracking,
+        replacement_tracking_number=parcel.tracking_number,
+        carrier_booking_id=parcel.booking_id,
         actor=actor,
     )
     audit_record(
@@ -140,7 +141,8 @@ def _exchange(
             "from_sku": exchange.from_product.sku,
             "to_sku": to_product.sku,
             "quantity": exchange.quantity,
-            "tracking_number": tracking,
+            "tracking_number": parcel.tracking_number,
+            "booking_id": parcel.booking_id,
         },
     )
     return exchange

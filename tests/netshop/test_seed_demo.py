@@ -17,20 +17,27 @@ from django.utils import timezone
 from netshop.demo import build_demo_data
 from netshop.models import (
     Cancellation,
+    CarrierBooking,
     Customer,
+    Exchange,
     FaqEntry,
     Order,
+    OrderChange,
     OrderStatus,
     Payment,
     PaymentStatus,
     Product,
     Refund,
+    Return,
     Shipment,
     ShipmentStatus,
 )
 from netshop.roles import Role, user_has_role
-from netshop.services.order_items import delivered_on
+from netshop.services.exchanges import exchange_create
+from netshop.services.order_changes import order_items_change
+from netshop.services.order_items import ItemRequest, delivered_on
 from netshop.services.policy_checks import shop_today
+from netshop.services.returns import return_create
 
 pytestmark = pytest.mark.django_db
 
@@ -270,3 +277,39 @@ def test_reseeding_keeps_orders_support_acted_on_until_reset():
 
     assert not Refund.objects.filter(operation_id="op-1").exists()
     assert order_facts("ORD-1003")["payment"] == ("card", "captured", 12800, 12800)
+
+
+def test_a_reset_undoes_returns_exchanges_and_item_changes():
+    seed()
+    mug = ItemRequest("MUG-ARITA-AI")
+    return_create(
+        order=Order.objects.get(number="ORD-5101"),
+        items=[mug],
+        reason="broken",
+        operation_id="op-ret",
+        actor="operator",
+    )
+    exchange_create(
+        order=Order.objects.get(number="ORD-5103"),
+        item=ItemRequest("TSH-LOGO-M"),
+        variant="L",
+        reason="too small",
+        operation_id="op-x",
+        actor="operator",
+    )
+    order_items_change(
+        order=Order.objects.get(number="ORD-5104"),
+        items=[ItemRequest("CHP-WAKASA", 0)],
+        operation_id="op-m",
+        actor="operator",
+    )
+
+    kept = seed()
+    seed("--reset")
+
+    assert "ORD-5101, ORD-5103, ORD-5104" in kept
+    left = [model.objects.count() for model in (Return, Exchange, OrderChange, CarrierBooking)]
+    assert left == [0, 0, 0, 0]
+    assert order_facts("ORD-5101")["refunds"] == 0
+    assert order_facts("ORD-5104")["total"] == 6600
+    assert Product.objects.get(sku="TSH-LOGO-L").stock == 20

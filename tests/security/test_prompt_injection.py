@@ -341,6 +341,7 @@ def test_the_console_shows_the_flag_on_a_held_inquiry(ask: Ask, live_shop: Shop)
 READ_ONLY_TOOLS = {
     "search_orders",
     "get_order_details",
+    "get_order_items",
     "track_shipment",
     "check_payment_status",
     "search_faq",
