@@ -16,8 +16,7 @@ from typing import Any
 
 from agents.offline import formatting as fmt
 from agents.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
-from agents.offline.understanding.cues_en import NOT_ARRIVED as NOT_ARRIVED_EN
-from agents.offline.understanding.cues_ja import NOT_ARRIVED as NOT_ARRIVED_JA
+from agents.offline.understanding import claims
 from agents.offline.understanding.text import prepare
 from agents.vocabulary import Skill
 
@@ -113,7 +112,4 @@ def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dic
 
 def claims_not_arrived(text: str) -> bool:
     """Whether the customer says their parcel has not arrived (a claim to check)."""
-    prepared = prepare(text)
-    return bool(
-        re.search(NOT_ARRIVED_JA, prepared) or re.search(NOT_ARRIVED_EN, prepared, re.IGNORECASE)
-    )
+    return claims.claims_not_arrived(prepare(text))

@@ -18,20 +18,14 @@ from typing import Any, Final
 from agents.graph.schemas import Classification, Entities
 from agents.offline.answers import chosen_option
 from agents.offline.understanding import classify_text
-from agents.offline.understanding.classifier import choose_intents, score_intents
-from agents.offline.understanding.text import language_evident, normalize, prepare
+from agents.offline.understanding.classifier import has_own_intent
+from agents.offline.understanding.text import language_evident, normalize
 
 _ADDITION: Final = re.compile(
     r"^\s*(?:also|and also|and|plus|oh,? and|one more thing|additionally|as well"
     r"|あと|それと|それから|また|ついでに|追加で|もう一つ|もうひとつ)(?![a-z])",
     re.IGNORECASE,
 )
-
-
-def has_own_intent(text: str) -> bool:
-    """Whether the text asks for something itself (a cue of some intent), rather than only
-    naming an order, a number or a yes."""
-    return bool(choose_intents(score_intents(prepare(text))))
 
 
 def is_addition(text: str) -> bool:

@@ -1,8 +1,8 @@
 """The offline model's understanding of customer inquiries, in Japanese and English.
 
-Deterministic and rule-based: lexicons of weighted intent cues per language
-(``cues_ja``, ``cues_en``), patterns for entities, and a scorer that picks the main intent,
-the secondary ones and the agents they need. Pure: no database, no network.
+A learned router (``router``, trained by ``manage.py train_router`` on ``examples/``) reads
+which specialists a message needs and what it asks; rules read the entities (``entities``)
+and flag injection attempts (``injection``). Pure: no database, no network.
 """
 
 from agents.offline.understanding.classifier import classify_text
