@@ -20,7 +20,7 @@ Call = tuple[str, dict[str, Any]]
 RETAIL_INTENTS: Final = frozenset(
     {Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS}
 )
-_JA_RUN: Final = re.compile(r"[\u30a0-\u30ff]{2,}|[\u4e00-\u9fff]{2,}")
+_JA_RUN: Final = re.compile(r"[\u30a0-\u30ff]+|[\u4e00-\u9fff]+")
 _JA_GENERIC: Final = frozenset(
     {"サイズ", "セット", "ギフト", "注文", "商品", "返品", "交換", "返金"}
 )
@@ -94,7 +94,9 @@ def _names(text: str, line: dict[str, Any]) -> bool:
     if _folded(str(line.get("sku") or "")) in text:
         return True
     name = _folded(str(line.get("name") or ""))
-    if any(run in name for run in _JA_RUN.findall(text) if run not in _JA_GENERIC):
+    name_words = set(name.split())  # a one-character run counts only as a whole word: 箸
+    runs = [run for run in _JA_RUN.findall(text) if run not in _JA_GENERIC]
+    if any(run in name if len(run) > 1 else run in name_words for run in runs):
         return True
     words = set(_EN_WORD.findall(_folded(str(line.get("name_en") or ""))))
     said = {w.removesuffix("s") for w in _EN_WORD.findall(text)} | set(_EN_WORD.findall(text))
