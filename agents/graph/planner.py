@@ -15,7 +15,7 @@ from agents.graph.questions import waiting_on_answer
 from agents.graph.schemas import AgentName, Classification
 from agents.graph.state import PlanStep
 from agents.shapes import EnvelopeDict
-from agents.vocabulary import GATED_SKILLS
+from agents.vocabulary import GATED_SKILLS, Skill
 
 MAX_REPLANS = 3
 
@@ -37,10 +37,17 @@ DEFAULT_INTENT: dict[AgentName, str] = {
 }
 
 
+# An intent another one in the same inquiry already carries out: a return refunds its items,
+# so a refund prepared beside it would pay them twice.
+COVERED_BY: dict[str, str] = {Skill.PROCESS_REFUND: Skill.RETURN_ITEMS}
+
+
 def step_intent(agent: AgentName, classification: Classification) -> str:
-    """The intent a specialist works on: the first of the inquiry's intents it owns."""
-    for intent in (classification.intent, *classification.secondary_intents):
-        if intent in INTENT_OF_AGENT[agent]:
+    """The intent a specialist works on: the first of the inquiry's intents it owns (and
+    that no other intent of the inquiry already covers)."""
+    intents = (classification.intent, *classification.secondary_intents)
+    for intent in intents:
+        if intent in INTENT_OF_AGENT[agent] and COVERED_BY.get(intent) not in intents:
             return intent
     return DEFAULT_INTENT[agent]
 
