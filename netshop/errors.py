@@ -147,6 +147,7 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "order_not_delivered": _e(REFUSED, _("Only delivered orders can be returned or exchanged.")),
     "return_window_passed": _e(REFUSED, _("The return window of this order has passed.")),
     "already_returned": _e(REFUSED, _("These items were already returned.")),
+    "item_not_returnable": _e(REFUSED, _("%(item)s can only be returned if it is defective.")),
     "return_amount_exceeds_items": _e(
         REFUSED, _("A return refunds at most the returned items' value (%(value)s).")
     ),

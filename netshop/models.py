@@ -55,6 +55,10 @@ class Product(models.Model):
     )
     variant = models.CharField(max_length=40, blank=True, help_text="Size or colour, e.g. M, L.")
     stock = models.PositiveIntegerField(default=0, help_text="Units the warehouse can ship.")
+    returnable = models.BooleanField(
+        default=True,
+        help_text="False for food and personalised items (FAQ): returned only if defective.",
+    )
 
     class Meta:
         ordering = ["sku"]

@@ -318,7 +318,8 @@ def _check_refund_edit(
     if action["kind"] == Skill.RETURN_ITEMS:
         # A return refunds at most the returned items, not the whole order.
         items = [ItemRequest(i["sku"], i.get("quantity")) for i in action["params"]["items"]]
-        return_proposal(order=order, items=items, amount=amount)
+        defective = bool(action["params"].get("defective"))
+        return_proposal(order=order, items=items, amount=amount, defective=defective)
 
 
 def _hand_over(inquiry: Inquiry, reply: str, *, operator: User) -> None:

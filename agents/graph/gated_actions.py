@@ -115,6 +115,7 @@ def _return(order: Order, params: dict[str, Any], operation_id: str, actor: str)
         items=_items(params),
         reason=params["reason"],
         amount=int(params["amount"]),
+        defective=bool(params.get("defective")),
         operation_id=operation_id,
         actor=actor,
     )

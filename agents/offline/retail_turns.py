@@ -16,6 +16,7 @@ from typing import Any, Final
 from agents.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
+DAMAGED: Final = "damaged item"  # the brain's reason for a broken or faulty item
 
 RETAIL_INTENTS: Final = frozenset(
     {Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS}
@@ -66,9 +67,8 @@ def retail_call(
     if intent == Skill.RETURN_ITEMS:
         named = named_lines(text, lines) or (lines if _ALL.search(text) or len(lines) == 1 else [])
         items = [{"sku": line["sku"]} for line in named]
-        return (
-            (intent, {"order_number": number, "items": items, "reason": reason}) if items else None
-        )
+        args = {"order_number": number, "items": items, "reason": reason}
+        return (intent, args | {"defective": reason == DAMAGED}) if items else None
     if intent == Skill.EXCHANGE_ITEMS:
         return _exchange(text, lines, number, reason)
     if intent == Skill.MODIFY_ORDER_ITEMS:

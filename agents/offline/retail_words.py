@@ -110,6 +110,7 @@ REFUSAL_ALIASES: Final[dict[str, str]] = {
     "order_delivered": "order_not_delivered",
     "within_return_window": "return_window_passed",
     "not_already_returned": "already_returned",
+    "item_returnable": "item_not_returnable",
     "amount_within_items": "return_amount_exceeds_items",
     "within_exchange_window": "exchange_window_passed",
     "first_exchange": "already_exchanged",
@@ -130,6 +131,10 @@ REFUSAL: Final[Words] = {
             "{order_ref}はその期間を過ぎているため、返品をお受けできません。"
         ),
         "already_returned": "ご指定の商品は、すでに返品を承っております。",
+        "item_not_returnable": (
+            "誠に恐れ入りますが、食品・名入れなどのオーダー商品は、"
+            "不良品を除き返品をお受けできません。"
+        ),
         "return_amount_exceeds_items": "返金額は、返品される商品の金額が上限となります。",
         "item_not_in_order": (
             "ご指定の商品が{order_ref}の中に見つかりませんでした。お手数ですが、商品名をご確認ください。"
@@ -170,6 +175,10 @@ REFUSAL: Final[Words] = {
             "delivery, and that period has passed for {order_ref}."
         ),
         "already_returned": "The return of that item has already been accepted.",
+        "item_not_returnable": (
+            "We're sorry, but food and personalised items cannot be returned unless they are "
+            "defective."
+        ),
         "return_amount_exceeds_items": (
             "A return refunds at most the value of the items sent back."
         ),

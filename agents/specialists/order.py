@@ -126,27 +126,33 @@ def get_order_items(order_number: str, config: RunnableConfig) -> dict[str, Any]
 
 @tool
 def return_items(
-    order_number: str, items: list[OrderItem], reason: str, config: RunnableConfig
+    order_number: str,
+    items: list[OrderItem],
+    reason: str,
+    config: RunnableConfig,
+    defective: bool = False,
 ) -> dict[str, Any]:
     """Prepare the return of delivered items, and the refund of those items only, for an
     operator's approval. Nothing is refunded until a person approves.
 
     Refused when the order is not delivered, the return window has passed, an item is not
-    on the order or was already returned.
+    on the order or was already returned, or is food or personalised and not defective.
 
     Args:
         order_number: the order number, e.g. ORD-1101.
         items: the items sent back, e.g. [{"sku": "MUG-ARITA-AI"}]; quantity defaults to all.
         reason: why the customer returns them, in a few words.
+        defective: true when the items arrived damaged or faulty.
     """
     order = _order(config, order_number)
     requested = parse_items(items)
-    proposal = return_proposal(order=order, items=requested)
+    proposal = return_proposal(order=order, items=requested, defective=defective)
     params = {
         "order_number": order.number,
         "items": [_item_param(chosen.as_dict()) for chosen in proposal.lines],
         "amount": proposal.amount,
         "reason": reason or "customer request",
+        "defective": defective,
     }
     lines = [chosen.as_dict() for chosen in proposal.lines]
     raise _approval(

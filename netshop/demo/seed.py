@@ -123,6 +123,7 @@ def _seed_product(spec: catalog.ProductSpec, report: SeedReport) -> m.Product:
         "family": spec.family,
         "variant": spec.variant,
         "stock": spec.stock,
+        "returnable": spec.returnable,
     }
     return _upsert(m.Product, {"sku": spec.sku}, values, report)
 

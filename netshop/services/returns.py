@@ -36,8 +36,11 @@ class ReturnProposal:
     checks: list[PolicyCheck]
 
 
-def return_checks(*, order: Order, lines: list[ChosenLine], amount: int) -> list[PolicyCheck]:
-    """Rules for returning ``lines`` of ``order`` and refunding ``amount`` yen for them."""
+def return_checks(
+    *, order: Order, lines: list[ChosenLine], amount: int, defective: bool = False
+) -> list[PolicyCheck]:
+    """Rules for returning ``lines`` of ``order`` and refunding ``amount`` yen for them
+    (``defective``: the items arrived damaged or faulty, so even food comes back)."""
     delivered = order.status == OrderStatus.DELIVERED
     value = sum(chosen.amount for chosen in lines)
     return [
@@ -55,6 +58,7 @@ def return_checks(*, order: Order, lines: list[ChosenLine], amount: int) -> list
             code="return_window_passed",
         ),
         *[_not_returned_check(chosen) for chosen in lines],
+        *[_returnable_check(chosen, defective) for chosen in lines],
         PolicyCheck(
             name="amount_within_items",
             passed=amount <= value,
@@ -66,14 +70,14 @@ def return_checks(*, order: Order, lines: list[ChosenLine], amount: int) -> list
 
 
 def return_proposal(
-    *, order: Order, items: list[ItemRequest], amount: int | None = None
+    *, order: Order, items: list[ItemRequest], amount: int | None = None, defective: bool = False
 ) -> ReturnProposal:
     """The return of ``items`` the rules allow now; the refund is their value unless ``amount``
     (an operator's edit) names less. Raises ``DomainError`` on the first failing rule."""
     lines = choose_lines(order=order, items=items)
     value = sum(chosen.amount for chosen in lines)
     refund = value if amount is None else amount
-    checks = return_checks(order=order, lines=lines, amount=refund)
+    checks = return_checks(order=order, lines=lines, amount=refund, defective=defective)
     raise_first_failure(checks)
     return ReturnProposal(lines=lines, amount=refund, items_value=value, checks=checks)
 
@@ -86,6 +90,7 @@ def return_create(
     operation_id: str,
     actor: str,
     amount: int | None = None,
+    defective: bool = False,
 ) -> Return:
     """Record the return of ``items`` and refund them, once per ``operation_id``.
 
@@ -97,7 +102,9 @@ def return_create(
         operation_id,
         same=lambda done: done.order_id == order.pk,
         lock=lambda: Order.objects.select_for_update().get(pk=order.pk),
-        perform=lambda locked: _return(locked, items, reason, operation_id, actor, amount),
+        perform=lambda locked: _return(
+            locked, items, reason, operation_id, actor, amount, defective=defective
+        ),
     )
 
 
@@ -108,8 +115,10 @@ def _return(
     operation_id: str,
     actor: str,
     amount: int | None,
+    *,
+    defective: bool,
 ) -> Return:
-    proposal = return_proposal(order=order, items=items, amount=amount)
+    proposal = return_proposal(order=order, items=items, amount=amount, defective=defective)
     refund = refund_create(
         order=order,
         amount=proposal.amount,
@@ -155,6 +164,19 @@ def _not_returned_check(chosen: ChosenLine) -> PolicyCheck:
         detail=f"{chosen.quantity} × {sku} asked; "
         f"{left} of {chosen.line.quantity} not yet returned",
         code="already_returned",
+    )
+
+
+def _returnable_check(chosen: ChosenLine, defective: bool) -> PolicyCheck:
+    product = chosen.line.product
+    passed = product.returnable or defective
+    detail = f"{product.sku} " + (
+        "can be returned"
+        if product.returnable
+        else "is not returned unless defective" + ("; reported defective" if defective else "")
+    )
+    return PolicyCheck(
+        name="item_returnable", passed=passed, detail=detail, code="item_not_returnable"
     )
 
 

@@ -33,7 +33,12 @@ def call(intent: str, text: str, *lines: dict[str, Any]) -> Any:
 def test_the_item_named_in_either_language_is_the_one_returned(text: str) -> None:
     assert call("return_items", text, MUG, FAN) == (
         "return_items",
-        {"order_number": "ORD-1", "items": [{"sku": "MUG-ARITA-AI"}], "reason": "customer request"},
+        {
+            "order_number": "ORD-1",
+            "items": [{"sku": "MUG-ARITA-AI"}],
+            "reason": "customer request",
+            "defective": False,
+        },
     )
 
 

@@ -111,3 +111,17 @@ def test_an_operator_may_refund_less_but_not_more_than_the_items() -> None:
 
     assert refused.value.code == "return_amount_exceeds_items"
     assert (lowered.amount, lowered.refund.amount) == (1500, 1500)
+
+
+def test_food_is_returned_only_if_it_arrived_defective() -> None:
+    order = delivered_order(captured=1280, lines=False)
+    OrderLineFactory.create(
+        order=order, product__sku="NORI", product__returnable=False, unit_price=1280
+    )
+
+    with pytest.raises(DomainError) as refused:
+        return_proposal(order=order, items=[ItemRequest("NORI")])
+    defective = return_proposal(order=order, items=[ItemRequest("NORI")], defective=True)
+
+    assert refused.value.code == "item_not_returnable"
+    assert defective.amount == 1280
