@@ -37,17 +37,20 @@ DEFAULT_INTENT: dict[AgentName, str] = {
 }
 
 
-# An intent another one in the same inquiry already carries out: a return refunds its items,
-# so a refund prepared beside it would pay them twice.
-COVERED_BY: dict[str, str] = {Skill.PROCESS_REFUND: Skill.RETURN_ITEMS}
+# Money back for items is one action: a return refunds its items, so a refund beside it would
+# pay them twice. The one the inquiry names first (its main intent first) is prepared.
+MONEY_BACK: frozenset[str] = frozenset({Skill.PROCESS_REFUND, Skill.RETURN_ITEMS})
 
 
 def step_intent(agent: AgentName, classification: Classification) -> str:
-    """The intent a specialist works on: the first of the inquiry's intents it owns (and
-    that no other intent of the inquiry already covers)."""
+    """The intent a specialist works on: the first of the inquiry's intents it owns (never
+    a second way of paying the same money back)."""
     intents = (classification.intent, *classification.secondary_intents)
+    first_money_back = next((intent for intent in intents if intent in MONEY_BACK), None)
     for intent in intents:
-        if intent in INTENT_OF_AGENT[agent] and COVERED_BY.get(intent) not in intents:
+        if intent in MONEY_BACK and intent != first_money_back:
+            continue
+        if intent in INTENT_OF_AGENT[agent]:
             return intent
     return DEFAULT_INTENT[agent]
 

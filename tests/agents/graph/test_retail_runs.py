@@ -52,7 +52,7 @@ def test_a_broken_item_of_several_is_refunded_for_that_item_only(
 
 
 def test_the_operator_can_still_edit_an_item_refund(ask: Ask, decide: Decide) -> None:
-    # Read as a refund and a return: the return's refund is the only money asked for.
+    # Read as a refund (and a return): one refund, the item's, is the only money asked for.
     waiting = ask("ORD-5101のマグカップが欠けていたので返金してください。", customer="C0101")
 
     assert [a["params"]["amount"] for a in waiting.pending_actions] == [2200]
