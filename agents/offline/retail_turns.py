@@ -37,6 +37,14 @@ _QUANTITY: Final = re.compile(
 )
 _SIZES: Final = ("XXL", "XL", "L", "M", "S")
 _SIZE_WORDS: Final = {"large": "L", "medium": "M", "small": "S"}
+_BIGGER: Final = re.compile(
+    r"bigger|larger|size up|too (?:small|tight)"
+    r"|大きい|大きめ|ワンサイズ上|サイズアップ|小さかった|きつ"
+)
+_SMALLER: Final = re.compile(
+    r"smaller|size down|too (?:big|large|loose)"
+    r"|小さい|小さめ|ワンサイズ下|サイズダウン|大きかった|ゆる"
+)
 
 
 def retail_turn(
@@ -109,7 +117,7 @@ def _exchange(text: str, lines: list[dict[str, Any]], number: str, reason: str) 
         return None
     sku = str(named[0]["sku"])
     current = sku.rsplit("-", 1)[-1].upper()
-    wanted = [size for size in _sizes(text) if size != current]
+    wanted = [size for size in _sizes(text) if size != current] or _relative_size(text, current)
     if not wanted:
         return None
     args = {"order_number": number, "item": sku, "new_variant": wanted[0], "reason": reason}
@@ -124,10 +132,22 @@ def _sizes(text: str) -> list[str]:
         for match in re.finditer(rf"(?<![A-Z']){size}(?![A-Z'])", upper)
     ]
     found += [
-        (m.start(), size) for word, size in _SIZE_WORDS.items() for m in re.finditer(word, text)
+        (m.start(), size)
+        for word, size in _SIZE_WORDS.items()
+        for m in re.finditer(rf"(?<!too )\b{word}\b", text)
     ]
     ordered = [size for _, size in sorted(found)]
     return list(dict.fromkeys(ordered))
+
+
+def _relative_size(text: str, current: str) -> list[str]:
+    """ "A bigger size", 「ワンサイズ大きい」: the size next to the one owned, if there is one."""
+    ladder = list(reversed(_SIZES))  # S, M, L, XL, XXL
+    if current not in ladder:
+        return []
+    step = 1 if _BIGGER.search(text) else -1 if _SMALLER.search(text) else 0
+    index = ladder.index(current) + step
+    return [ladder[index]] if step and 0 <= index < len(ladder) else []
 
 
 def _change(text: str, lines: list[dict[str, Any]], number: str) -> Call | None:

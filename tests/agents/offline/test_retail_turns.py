@@ -57,6 +57,9 @@ def test_an_unnamed_item_of_several_is_not_guessed_but_all_is_all() -> None:
         ("Ｌサイズに交換したい", "L"),
         ("Could I swap it for a large?", "L"),
         ("I'd like size S instead, it's too big", "S"),
+        ("It's too small, could I have a bigger size?", "L"),
+        ("サイズが小さかったので、ワンサイズ大きいものに交換してください", "L"),
+        ("大きかったので小さいサイズと交換したいです", "S"),
     ],
 )
 def test_the_size_asked_for_is_the_one_not_already_owned(text: str, size: str) -> None:
