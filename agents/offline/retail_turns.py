@@ -116,11 +116,14 @@ def _exchange(text: str, lines: list[dict[str, Any]], number: str, reason: str) 
     if len(named) != 1:
         return None
     sku = str(named[0]["sku"])
-    current = sku.rsplit("-", 1)[-1].upper()
+    current = str(named[0].get("variant") or sku.rsplit("-", 1)[-1]).upper()
     wanted = [size for size in _sizes(text) if size != current] or _relative_size(text, current)
-    if not wanted:
-        return None
-    args = {"order_number": number, "item": sku, "new_variant": wanted[0], "reason": reason}
+    sold_in_sizes = bool(named[0].get("other_variants", True))
+    if not wanted and sold_in_sizes:
+        return None  # which size is a person's question, not a guess
+    # An item sold in one size only is still asked for: the shop's refusal says so.
+    variant = wanted[0] if wanted else "another size"
+    args = {"order_number": number, "item": sku, "new_variant": variant, "reason": reason}
     return (Skill.EXCHANGE_ITEMS, args)
 
 

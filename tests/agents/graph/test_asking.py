@@ -147,7 +147,6 @@ def test_an_answer_naming_the_delivered_order_goes_to_a_person(ask: Ask) -> None
     ("text", "kind"),
     [
         ("ORD-1002の届け先を変更してほしいです。", "address_change"),
-        ("I would like to exchange ORD-1003 for a bigger size.", "exchange"),
     ],
 )
 def test_what_the_shop_cannot_do_goes_to_a_person_with_the_reason(

@@ -172,3 +172,11 @@ def test_an_item_change_lowers_the_total_and_the_card_hold_once_approved(
     assert (changed.total, changed.payment.authorized_amount) == (new_total, new_total)
     assert OrderChange.objects.filter(order=changed).count() == 1
     assert done in resolved.state["reply"]
+
+
+def test_an_exchange_of_an_item_sold_in_one_size_is_refused_with_the_reason(ask: Ask) -> None:
+    outcome = ask("I would like to exchange ORD-2001 for a bigger size.", customer="C0002")
+
+    assert outcome.pending_actions == []
+    assert "That size or colour is not available for this item." in outcome.state["reply"]
+    assert not Exchange.objects.exists()

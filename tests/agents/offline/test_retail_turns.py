@@ -67,7 +67,13 @@ def test_the_size_asked_for_is_the_one_not_already_owned(text: str, size: str) -
 
 
 def test_an_exchange_without_a_size_goes_to_a_person() -> None:
-    assert call("exchange_items", "交換してください", TSHIRT) is None
+    sized = TSHIRT | {"other_variants": [{"sku": "TSH-LOGO-L", "variant": "L"}]}
+    assert call("exchange_items", "交換してください", sized) is None
+
+
+def test_an_item_sold_in_one_size_is_still_asked_for_so_the_shop_refuses_it() -> None:
+    one_size = FAN | {"other_variants": []}
+    assert call("exchange_items", "交換してください", one_size)[1]["new_variant"] == "another size"
 
 
 @pytest.mark.parametrize(
