@@ -32,6 +32,8 @@ class AuditAction(StrEnum):
     SIDE_EFFECT_RETURN = "side_effect.return"
     SIDE_EFFECT_EXCHANGE = "side_effect.exchange"
     SIDE_EFFECT_ORDER_CHANGE = "side_effect.order_change"
+    SIDE_EFFECT_ADDRESS_CHANGE = "side_effect.address_change"
+    SIDE_EFFECT_RECEIPT = "side_effect.receipt"
     REPLY_SENT = "reply.sent"
     MESSAGE_POSTED = "message.posted"
     CONVERSATION_TAKEN_OVER = "conversation.taken_over"
