@@ -342,9 +342,9 @@ READ_ONLY_TOOLS = {
     "search_orders",
     "get_order_details",
     "get_order_items",
+    "track_shipment",
     "check_payment_status",
     "refund_status",
-    "check_payment_status",
     "search_faq",
     "answer_general_question",
     # Asking the customer, or handing to a person, ends the turn and changes nothing.
