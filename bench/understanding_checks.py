@@ -14,7 +14,8 @@ An ``expect`` holds any of:
 - ``asks``: the AI asked the customer a question (the conversation awaits the customer);
   ``ask_offers``: order numbers the question must offer;
 - ``person``: handed to a person (escalated or handled by a human; an approval wait is not);
-- ``reply_has`` / ``reply_lacks``: strings (a list inside the list: any one of them);
+- ``reply_has`` / ``reply_lacks``: strings (in ``reply_has`` a list inside the list: any one
+  of them; in ``reply_lacks`` ``re:PATTERN``: a regular expression);
   ``{due:ORD-1002}`` / ``{date:+6}`` expand to that date as the customer's language writes it;
 - ``language``: the reply's language (default: the customer's);
 - ``or``: a list of alternative expectations, each merged over the rest; one must hold.
@@ -66,7 +67,7 @@ class Action:
         return _first(self.fields, ORDER_KEYS)
 
     def label(self) -> str:
-        shown = {k: v for k, v in self.fields.items() if k in (*ORDER_KEYS, *AMOUNT_KEYS)}
+        shown = {k: v for k, v in self.fields.items() if k in (*ORDER_KEYS, *AMOUNT_KEYS, "value")}
         dates = {k: v for k, v in self.fields.items() if "date" in k or k.endswith("window")}
         return f"{self.kind}({self.state} {shown | dates})"
 
@@ -283,12 +284,17 @@ def _reply_has(items: list[Any], seen: Observation, language: str) -> list[str]:
 
 
 def _reply_lacks(items: list[str], seen: Observation, language: str) -> list[str]:
-    return [
-        f"reply has {o!r}"
-        for item in items
-        for o in expand(item, seen, language)
-        if _contains(seen.reply, o)
-    ]
+    """``re:PATTERN`` items are regular expressions (on the NFKC, case-folded reply)."""
+    found = []
+    for item in items:
+        if item.startswith("re:"):
+            hit = re.search(item[3:], _normal(seen.reply))
+            found += [f"reply has {hit.group(0)!r} ({item[3:]})"] if hit else []
+            continue
+        found += [
+            f"reply has {o!r}" for o in expand(item, seen, language) if _contains(seen.reply, o)
+        ]
+    return found
 
 
 def _language(language: str, seen: Observation) -> list[str]:
