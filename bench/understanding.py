@@ -147,8 +147,10 @@ def _row_counts() -> dict[str, int]:
 def evaluate(cases: Sequence[Json], *, quiet: bool = False) -> list[Json]:
     """Run and check every case on a freshly reset shop; one result row per case."""
     rows: list[Json] = []
+    baseline: dict[str, int] | None = None
     for case in cases:
         reset_shop()
+        baseline = _check_isolation(baseline, after=rows[-1]["id"] if rows else "")
         started = time.perf_counter()
         seen = run_case(case)
         seconds = time.perf_counter() - started
@@ -157,6 +159,17 @@ def evaluate(cases: Sequence[Json], *, quiet: bool = False) -> list[Json]:
         if not quiet:
             _print_case(rows[-1])
     return rows
+
+
+def _check_isolation(baseline: dict[str, int] | None, *, after: str) -> dict[str, int]:
+    """The shop's row counts after a reset must be the same before every case: rows a new
+    skill writes that ``seed_demo --reset`` does not remove would let cases leak into each
+    other. Says so (the figures may then be off) rather than hiding it."""
+    counts = _row_counts()
+    if baseline is not None and counts != baseline:
+        left = {k: v - baseline.get(k, 0) for k, v in counts.items() if v != baseline.get(k, 0)}
+        harness.log(f"WARNING: reset left rows after {after}: {left} (cases may leak)")
+    return baseline if baseline is not None else counts
 
 
 def _row(case: Json, seen: Observation, wrong: list[str], seconds: float) -> Json:
