@@ -88,6 +88,7 @@ def run_case(case: Mapping[str, Any]) -> Observation:
         today=timezone.localdate(),
         due_dates=due_dates,
         db_changes=added,
+        plan=[f"{step.get('agent')}:{step.get('intent')}" for step in state.get("plan") or []],
     )
 
 
@@ -185,6 +186,7 @@ def _row(case: Json, seen: Observation, wrong: list[str], seconds: float) -> Jso
         "status": seen.status,
         "intent": seen.intent,
         "agents": seen.agents,
+        "plan": seen.plan,
         "actions": [a.label() for a in seen.actions],
         "db_changes": seen.db_changes,
         "reply": seen.reply,
@@ -200,7 +202,7 @@ def _print_case(row: Json) -> None:
     for note in row["notes"]:
         print(f"       ~ {note}", flush=True)
     if row["failures"]:
-        route = f"{row['intent']} {row['agents']} {row['status']} actions={row['actions']}"
+        route = f"{row['intent']} {row['plan']} {row['status']} actions={row['actions']}"
         print(f"       . run: {route}", flush=True)
 
 

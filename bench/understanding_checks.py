@@ -85,6 +85,7 @@ class Observation:
     today: dt.date
     due_dates: dict[str, dt.date]  # order number -> scheduled delivery date
     db_changes: dict[str, int] = field(default_factory=dict)  # model -> rows added
+    plan: list[str] = field(default_factory=list)  # "agent:intent" per step, for reading
 
     @property
     def asks(self) -> bool:
