@@ -19,6 +19,7 @@ import json
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,25 @@ def observed_actions(
     return actions
 
 
+@dataclass(frozen=True)
+class Tools:
+    """The specialists' tool names: all of them, and those that change the shop."""
+
+    all: frozenset[str]
+    effects: frozenset[str]
+
+
+# Intents that are answered without a tool of their own (a hand-off to a person).
+NOT_TOOLS = frozenset({"contact_human", "classify_and_route", "aggregate_responses"})
+
+
+def specialist_tools() -> Tools:
+    from agents.specialists import SPECIALISTS
+
+    names = {tool.name for specialist in SPECIALISTS.values() for tool in specialist.tools}
+    return Tools(all=frozenset(names), effects=_side_effect_tools())
+
+
 def _side_effect_tools() -> frozenset[str]:
     """Tools that change the shop (done at once, or after approval), read from the specialists
     themselves so that a new skill is counted without touching the benchmark."""
@@ -119,7 +139,7 @@ def _side_effect_tools() -> frozenset[str]:
 
     tools: set[str] = set()
     for specialist in SPECIALISTS.values():
-        tools |= set(specialist.side_effects) | set(specialist.approval_required)
+        tools |= {str(t) for t in specialist.side_effects | specialist.approval_required}
     return frozenset(tools)
 
 
@@ -156,7 +176,8 @@ def evaluate(cases: Sequence[Json], *, quiet: bool = False) -> list[Json]:
         seen = run_case(case)
         seconds = time.perf_counter() - started
         wrong = failures(case, seen, customer_language=customer_language(case["customer"]))
-        rows.append({**_row(case, seen, wrong, seconds), "notes": notes(case, seen)})
+        row = {**_row(case, seen, wrong, seconds), "notes": notes(case, seen)}
+        rows.append({**row, "likely_cause": likely_cause(row, specialist_tools())})
         if not quiet:
             _print_case(rows[-1])
     return rows
@@ -194,6 +215,50 @@ def _row(case: Json, seen: Observation, wrong: list[str], seconds: float) -> Jso
     }
 
 
+def likely_cause(row: Json, tools: Tools) -> str:
+    """A first guess at why a case failed, to group the misses (read the reasons too)."""
+    wrong = " | ".join(row["failures"])
+    if not wrong:
+        return ""
+    expect = row["expect"]
+    specs = [expect.get("action")] + [alt.get("action") for alt in expect.get("or", [])]
+    kinds = [
+        _as_kinds(spec)
+        for value in specs
+        if value
+        for spec in (value if isinstance(value, list) else [value])
+    ]
+    unknown_intent = row["intent"] not in tools.all | NOT_TOOLS
+    if unknown_intent or (kinds and all(not (k & tools.effects) for k in kinds)):
+        return "missing skill"
+    wanted = set().union(*kinds) if kinds else set()
+    unasked = [s for s in row["plan"] if s.split(":")[-1] in tools.effects - wanted]
+    for needle, cause in (
+        ("routing:", "routing"),
+        (" instead of ORD-", "wrong order"),
+        ("unexpected action", "wrong action"),
+    ):
+        if needle in wrong:
+            return cause
+    if unasked:
+        return f"routing (unasked step {unasked[0]})"
+    for needle, cause in (
+        ("missing:", "action not taken"),
+        ("did not", "ask / hand-off"),
+        ("should not have", "ask / hand-off"),
+        ("writer:", "writer"),
+        ("language ", "writer"),
+    ):
+        if needle in wrong:
+            return cause
+    return "facts in the reply"
+
+
+def _as_kinds(spec: Json) -> set[str]:
+    kind = spec["kind"]
+    return set(kind) if isinstance(kind, list) else {kind}
+
+
 def _print_case(row: Json) -> None:
     mark = "PASS" if row["passed"] else "FAIL"
     print(f"{mark} {row['id']:<6} {row['topic']:<16} {row['text'][:60]!r}", flush=True)
@@ -202,6 +267,7 @@ def _print_case(row: Json) -> None:
     for note in row["notes"]:
         print(f"       ~ {note}", flush=True)
     if row["failures"]:
+        print(f"       . likely cause: {row['likely_cause']}", flush=True)
         route = f"{row['intent']} {row['plan']} {row['status']} actions={row['actions']}"
         print(f"       . run: {route}", flush=True)
 
@@ -231,7 +297,17 @@ def report(rows: Sequence[Json]) -> Json:
         [(k, p, t, _pct(p, t)) for k, (p, t) in topics.items()],
         ("topic", "passed", "total", "share"),
     )
+    causes: dict[str, list[str]] = defaultdict(list)
+    for row in rows:
+        if not row["passed"]:
+            causes[row["likely_cause"]].append(row["id"])
+    harness.print_table(
+        "failures by likely cause (a first guess: read each case's reasons)",
+        [(k, len(v), " ".join(v)) for k, v in sorted(causes.items(), key=lambda kv: -len(kv[1]))],
+        ("cause", "cases", "ids"),
+    )
     return {
+        "failures_by_likely_cause": dict(causes),
         "passed": passed,
         "total": len(rows),
         "share": round(passed / len(rows), 3) if rows else None,
