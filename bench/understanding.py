@@ -119,6 +119,7 @@ class Tools:
 
     all: frozenset[str]
     effects: frozenset[str]
+    gated: frozenset[str]  # those that wait for a person's approval
 
 
 # Intents that are answered without a tool of their own (a hand-off to a person).
@@ -129,7 +130,8 @@ def specialist_tools() -> Tools:
     from agents.specialists import SPECIALISTS
 
     names = {tool.name for specialist in SPECIALISTS.values() for tool in specialist.tools}
-    return Tools(all=frozenset(names), effects=_side_effect_tools())
+    gated = {str(s) for specialist in SPECIALISTS.values() for s in specialist.approval_required}
+    return Tools(all=frozenset(names), effects=_side_effect_tools(), gated=frozenset(gated))
 
 
 def _side_effect_tools() -> frozenset[str]:
@@ -232,7 +234,8 @@ def likely_cause(row: Json, tools: Tools) -> str:
     if unknown_intent or (kinds and all(not (k & tools.effects) for k in kinds)):
         return "missing skill"
     wanted = set().union(*kinds) if kinds else set()
-    unasked = [s for s in row["plan"] if s.split(":")[-1] in tools.effects - wanted]
+    # A step planned for a refund or cancellation nobody asked for (the plan's own words).
+    unasked = [s for s in row["plan"] if s.split(":")[-1] in tools.gated - wanted]
     for needle, cause in (
         ("routing:", "routing"),
         (" instead of ORD-", "wrong order"),
