@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from agents.offline.understanding.examples import load_examples
+from agents.offline.understanding.examples import EXAMPLES_DIR, load_examples
 from agents.offline.understanding.router import MODEL_PATH, write_model
 from agents.offline.understanding.training import cross_validate, fit
 from agents.management.commands.evaluate_router import cross_validation_lines
@@ -29,9 +29,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--output", type=Path, default=MODEL_PATH, help="Where to write the model."
         )
+        parser.add_argument(
+            "--examples",
+            type=Path,
+            default=EXAMPLES_DIR,
+            help="A folder of labelled examples, one subfolder per language (ja/, en/).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        examples = load_examples()
+        examples = load_examples(options["examples"])
+        if len(examples) < options["folds"] * 2:
+            raise CommandError(f"{options['examples']}: too few examples to cross-validate")
         validation = cross_validate(examples, folds=options["folds"])
         for line in cross_validation_lines(validation):
             self.stdout.write(line)

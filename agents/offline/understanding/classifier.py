@@ -12,14 +12,17 @@ import datetime as dt
 from typing import Final
 
 from agents.cards import agent_for_skill
+from agents.graph.planner import DEFAULT_INTENT
 from agents.graph.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.offline.understanding.entities import extract_entities
-from agents.offline.understanding.injection import injection_suspected
+from agents.offline.understanding.injection import injection_suspected, without_injection
 from agents.offline.understanding.router import Reading, read
 from agents.offline.understanding.text import detect_language, language_evident, prepare
 
 FALLBACK: Final[Intent] = "answer_general_question"
-# A second request is only taken when the model is this sure of it on its own.
+# Another routed agent's likeliest intent is taken from this probability; a second intent of
+# an agent already working only when the model is this sure of it on its own.
+ALSO_AT: Final = 0.2
 SECONDARY_AT: Final = 0.5
 # Below this, nothing the model read is a request (the reading is a guess).
 OWN_INTENT_AT: Final = 0.45
@@ -28,7 +31,10 @@ OWN_INTENT_AT: Final = 0.45
 def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     """Read an inquiry: the intents, the agents they need, entities, language, confidence."""
     entities = extract_entities(text, today=today)
-    reading = read(text) if language_evident(text) else None
+    flagged = injection_suspected(prepare(text))
+    # An instruction to the system says nothing of what the customer wants: read the rest.
+    asked = without_injection(prepare(text)) if flagged else text
+    reading = read(asked) if language_evident(text) else None
     agents = routed_agents(reading, entities)
     intents = chosen_intents(reading, agents, entities)
     return Classification(
@@ -38,7 +44,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         entities=entities,
         language=detect_language(text),
         confidence=confidence(reading, agents, intents[0]),
-        injection_suspected=injection_suspected(prepare(text)),
+        injection_suspected=flagged,
     )
 
 
@@ -47,8 +53,8 @@ def routed_agents(reading: Reading | None, entities: Entities) -> list[AgentName
     chosen = set(reading.agents) if reading else set()
     if not chosen:
         chosen = set(implied_agents(entities)) or {"faq"}
-    if chosen & {"shipping", "payment"} and (entities.order_numbers or entities.tracking_numbers):
-        chosen.add("order")  # a named order is found by the Order agent first
+    if "shipping" in chosen or ("payment" in chosen and entities.order_numbers):
+        chosen.add("order")  # a parcel, or a payment on a named order: found by the Order agent
     return [a for a in AGENT_NAMES if a in chosen]
 
 
@@ -65,21 +71,34 @@ def implied_agents(entities: Entities) -> tuple[AgentName, ...]:
 def chosen_intents(
     reading: Reading | None, agents: list[AgentName], entities: Entities
 ) -> list[Intent]:
-    """Each routed agent's likeliest intent, likeliest first, then any other intent of theirs
-    the model is sure of on its own ("cancel ORD-1001 and tell me what's in ORD-1002")."""
+    """The routed agents' intents that are real readings (at least ``ALSO_AT``), the main one
+    first: each agent's likeliest, then any other the model is sure of on its own ("cancel
+    ORD-1001 and what's in ORD-1002?"). An agent with no real reading works on its card's
+    default, a look-up: an agent brought in to find an order never acts on a stray guess."""
     if reading is None:
         return [_implied_intent(entities)]
-    ranked = sorted(
-        reading.intent_probabilities.items(), key=lambda item: item[1], reverse=True
+    probability = reading.intent_probabilities
+    owned = sorted(
+        (i for i in probability if agent_for_skill(i) in agents and probability[i] >= ALSO_AT),
+        key=lambda intent: _rank(intent, reading),
+        reverse=True,
     )
-    owned = [(intent, p) for intent, p in ranked if agent_for_skill(intent) in agents]
-    best_per_agent: dict[str, Intent] = {}
-    for intent, _ in owned:
-        best_per_agent.setdefault(str(agent_for_skill(intent)), intent)
-    chosen = [intent for intent, _ in owned if intent in best_per_agent.values()]
-    chosen += [intent for intent, p in owned if p >= SECONDARY_AT and intent not in chosen]
-    chosen.sort(key=lambda intent: reading.intent_probabilities[intent], reverse=True)
-    return chosen or [FALLBACK]
+    if not owned:  # no real reading: each agent looks, nobody acts on a guess
+        return [DEFAULT_INTENT[agents[0]]]  # type: ignore[list-item]
+    chosen = owned[:1]
+    for agent in agents:
+        best = next((i for i in owned if agent_for_skill(i) == agent), None)
+        if best and best not in chosen:
+            chosen.append(best)
+    chosen += [i for i in owned if probability[i] >= SECONDARY_AT and i not in chosen]
+    return chosen
+
+
+def _rank(intent: Intent, reading: Reading) -> tuple[bool, float]:
+    """A request about the customer's own orders leads over a general question or a request
+    for a person asked beside it: in "where is ORD-1002? also, do you gift-wrap?" the parcel
+    is what they wait for."""
+    return agent_for_skill(intent) != "faq", reading.intent_probabilities[intent]
 
 
 def _implied_intent(entities: Entities) -> Intent:
@@ -103,8 +122,9 @@ def confidence(reading: Reading | None, agents: list[AgentName], main: Intent) -
 
 def has_own_intent(text: str) -> bool:
     """Whether the text asks for something itself, rather than only naming an order, a
-    number or a yes (an answer to the shop's question)."""
+    number, a yes or a thank-you (an answer to the shop's question, or none)."""
     if not language_evident(text):
         return False
     probabilities = read(text).intent_probabilities
-    return max(probabilities.values()) >= OWN_INTENT_AT
+    requests = [p for intent, p in probabilities.items() if intent != FALLBACK]
+    return max(requests) >= OWN_INTENT_AT

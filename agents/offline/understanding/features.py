@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from agents.offline.understanding.text import normalize
+from agents.offline.understanding.text import prepare
 
 # Masks, applied in this order on NFKC, lower-cased text. Tokens are kept letter-free of
 # either language's words so they only ever match themselves.
@@ -26,6 +26,17 @@ _MASKS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"(?<![a-z0-9])(?:ord|#w)[\s\-_#:.]*\d{3,}|#\d{3,}"), " ⟨ord⟩ "),
     (re.compile(r"(?<!\d)\d{4}[\s\-]?\d{4}[\s\-]?\d{4}(?!\d)"), " ⟨trk⟩ "),
     (re.compile(r"(?<![\d,])\d{7,11}(?![\d,])"), " ⟨num⟩ "),
+    (re.compile(r"〒\s*\d{3}-?\d{4}|(?<![\d-])\d{3}-\d{4}(?![\d-])"), " ⟨zip⟩ "),
+    (
+        re.compile(
+            r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)|(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])"
+        ),
+        " ⟨date⟩ ",
+    ),
+    (
+        re.compile(r"(?<![\d-])\d{1,2}(?::\d{2})?\s*(?:-|~|〜|–|to)\s*\d{1,2}(?::\d{2})?(?![\d-])"),
+        " ⟨time⟩ ",
+    ),
     (re.compile(r"[¥\\]\s*\d[\d,]*|\d[\d,]*\s*(?:円|yen\b|jpy\b)"), " ⟨yen⟩ "),
     (re.compile(r"\d+"), "0"),
 )
@@ -36,7 +47,7 @@ CHAR_NGRAMS: Final = (1, 2, 3, 4)
 
 def masked(text: str) -> str:
     """The message normalised and lower-cased, with identifiers and amounts as tokens."""
-    result = normalize(text).lower()
+    result = prepare(text).lower()
     for pattern, token in _MASKS:
         result = pattern.sub(token, result)
     return _SPACES.sub(" ", result).strip()

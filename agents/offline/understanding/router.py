@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, cast
 
+from agents.cards import agent_for_skill
 from agents.graph.schemas import AGENT_NAMES, AgentName, Intent
 from agents.offline.understanding.features import features
 
@@ -103,7 +104,11 @@ def write_model(model: RouterModel, path: Path = MODEL_PATH) -> None:
 
 @dataclass(frozen=True)
 class Reading:
-    """What the router read: the agents over the threshold and every intent's probability."""
+    """What the router read: the agents over the threshold and every intent's probability.
+
+    An agent's probability is the higher of its own and its likeliest intent's: the two
+    readings back each other ("荷物はどこですか" is a tracking question even where the
+    shipping agent's own reading hesitates)."""
 
     agents: list[AgentName]
     agent_probabilities: dict[AgentName, float]
@@ -113,11 +118,16 @@ class Reading:
 def read(text: str, model: RouterModel | None = None) -> Reading:
     model = model or shipped_model()
     probabilities = model.probabilities(text)
-    by_agent = {a: probabilities[agent_label(a)] for a in AGENT_NAMES}
-    chosen = [a for a in AGENT_NAMES if by_agent[a] >= model.agent_threshold]
     intents = {
         cast(Intent, label.removeprefix("intent:")): p
         for label, p in probabilities.items()
         if label.startswith("intent:")
     }
+    by_agent = {a: probabilities[agent_label(a)] for a in AGENT_NAMES}
+    for intent, p in intents.items():  # a clear intent brings the agent that owns it
+        owner = agent_for_skill(intent)
+        if owner is not None:
+            by_agent[owner] = max(by_agent[owner], p)
+    chosen = [a for a in AGENT_NAMES if by_agent[a] >= model.agent_threshold]
     return Reading(agents=chosen, agent_probabilities=by_agent, intent_probabilities=intents)
+
