@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.types import Send
 
 from agents import llm
-from agents.graph import escalation_policy, planner, questions
+from agents.graph import confidence, escalation_policy, planner, questions
 from agents.graph.prompts import CLASSIFY_PROMPT, QUESTION_PROMPT, WRITER_PROMPT
 from agents.graph.schemas import Classification
 from agents.graph.state import InquiryState, message_id, turn_start
@@ -39,15 +39,25 @@ def classify(state: InquiryState) -> dict[str, Any]:
     language: str = classification.language
     if not language_evident(state["text"]):  # "ORD-1002?" says nothing of the language
         language = state.get("language") or state.get("customer_language") or language
+    request = _request(state["text"], question, classification)
     update: dict[str, Any] = {
         "classification": classification.model_dump(),
         "language": language,
-        "request": _request(state["text"], question, classification),
-        "question": None,  # answered (or passed over) by this message; ``ask`` may ask anew
+        "request": request,
+        # answered (or passed over) by this message; ``ask`` may ask anew, or at once when
+        # the reading is too unsure to act on
+        "question": _confirming(classification, request, state.get("turn", 1)),
     }
     if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
         update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
     return turn_start(state, update)
+
+
+def _confirming(classification: Classification, request: str, turn: int) -> dict[str, Any] | None:
+    question = confidence.confirmation_question(classification)
+    if question is None:
+        return None
+    return {**question, "request": request, "intent": classification.intent, "turn": turn}
 
 
 def open_question(state: InquiryState) -> dict[str, Any] | None:
@@ -237,7 +247,9 @@ def finalize(state: InquiryState) -> dict[str, Any]:
 
 
 def route_after_classify(state: InquiryState) -> str:
-    return "finalize" if state.get("status") == InquiryStatus.ESCALATED else "plan"
+    if state.get("status") == InquiryStatus.ESCALATED:
+        return "finalize"
+    return "ask" if state.get("question") else "plan"
 
 
 def reply_brief(state: InquiryState) -> dict[str, Any]:

@@ -43,7 +43,9 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_node("finalize", supervisor.finalize)
 
     graph.add_edge(START, "classify")
-    graph.add_conditional_edges("classify", supervisor.route_after_classify, ["plan", "finalize"])
+    graph.add_conditional_edges(
+        "classify", supervisor.route_after_classify, ["plan", "ask", "finalize"]
+    )
     graph.add_conditional_edges("plan", supervisor.route_steps, ["specialist", "review"])
     graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
     graph.add_edge("specialist", "execute")

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from agents.graph.schemas import Classification, Entities
+from agents.graph.confidence import CONFIRMED
 from agents.offline.answers import chosen_option
 from agents.offline.understanding import classify_text
 from agents.offline.understanding.classifier import has_own_intent
@@ -47,6 +48,8 @@ def classify_turn(
     base = classify_text(earlier, today=today)
     language = fresh.language if language_evident(text) else base.language
     own = has_own_intent(text)
+    if question and question.get("slot") == "intent":
+        return _confirmed(base, fresh, text, question, language=language, own=own)
     if question and not own:
         choice = chosen_option(text, question.get("options") or [])
         if choice is not None:
@@ -63,6 +66,31 @@ def classify_turn(
     if question:  # not an answer the shop can read: the earlier request, asked again
         return base.model_copy(update={"language": language})
     return fresh
+
+
+def _confirmed(
+    base: Classification,
+    fresh: Classification,
+    text: str,
+    question: Mapping[str, Any],
+    *,
+    language: str,
+    own: bool,
+) -> Classification:
+    """The answer to "would you like us to go ahead with ...?": a yes confirms the earlier
+    reading (now certain, so it is acted on); anything else is read as said."""
+    yes = not own and chosen_option(text, question.get("options") or []) is not None
+    if not yes:
+        return fresh
+    entities = fresh.entities.model_dump(exclude_defaults=True)
+    return base.model_copy(
+        update={
+            "confidence": CONFIRMED,
+            "language": language,
+            "entities": base.entities.model_copy(update=entities),
+            "injection_suspected": base.injection_suspected or fresh.injection_suspected,
+        }
+    )
 
 
 def earlier_request(

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from agents.offline import formatting as fmt
+from agents.offline.labels import TOOL, word
 
 Table = dict[str, str]
 
@@ -24,6 +25,10 @@ JA: Final[Table] = {
         "ご希望の時間帯をお知らせください（08-12、12-14、14-16、16-18、18-21）。"
     ),
     "which_other": "恐れ入りますが、もう少し詳しくお聞かせいただけますでしょうか。",
+    "confirm": (
+        "念のため確認させてください。{action}をご希望ということでよろしいでしょうか。"
+        "よろしければ「はい」と、違う場合はご用件をもう少し詳しくお聞かせください。"
+    ),
     "option": "{index}. {value}（{label}）",
     "option_bare": "{index}. {value}",
     "answer_how_order": "番号（{numbers}）または注文番号でお答えください。",
@@ -54,6 +59,10 @@ EN: Final[Table] = {
         "Which time window would suit you (08-12, 12-14, 14-16, 16-18 or 18-21)?"
     ),
     "which_other": "Could you tell us a little more about it?",
+    "confirm": (
+        "Just to be sure we understood: would you like us to go ahead with {action}? "
+        'Reply "yes", or tell us a little more about what you need.'
+    ),
     "option": "{index}. {value} ({label})",
     "option_bare": "{index}. {value}",
     "answer_how_order": "Please reply with the number ({numbers}) or the order number.",
@@ -96,6 +105,9 @@ def write_question(brief: Mapping[str, Any]) -> str:
     phrases = PHRASES[lang]
     slot = str(brief.get("slot") or "other")
     options = [o for o in brief.get("options") or [] if isinstance(o, Mapping) and o.get("value")]
+    if slot == "intent":  # an unsure reading of a request to act, put back to the customer
+        action = word(TOOL, lang, brief.get("about"), fallback="tool")
+        return "\n".join([phrases["thanks"], phrases["confirm"].format(action=action)])
     lines = [phrases["thanks"], _asks(lang, slot, str(brief.get("about") or ""))]
     for index, option in enumerate(options, start=1):
         key = "option" if option.get("label") else "option_bare"

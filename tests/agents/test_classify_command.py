@@ -17,7 +17,8 @@ def run_classify(*lines: str, today: str = "2026-05-13") -> list[dict[str, objec
     answers = [json.loads(line) for line in stdout.getvalue().splitlines()]
     for answer in answers:
         confidence = answer.pop("confidence", 0.5)
-        assert isinstance(confidence, float) and 0.0 <= confidence <= 1.0
+        assert isinstance(confidence, float)
+        assert 0.0 <= confidence <= 1.0
     return answers
 
 

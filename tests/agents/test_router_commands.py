@@ -43,7 +43,8 @@ def test_train_router_writes_a_model_that_routes_and_reports_cross_validation(
     )
 
     report = stdout.getvalue()
-    assert "3-fold cross-validation" in report and "macro-F1" in report
+    assert "3-fold cross-validation" in report
+    assert "macro-F1" in report
     model = RouterModel.from_json(json.loads(gzip.decompress(output.read_bytes())))
     assert read("where is my parcel ORD-1002", model).agents == ["order", "shipping"]
 
@@ -57,7 +58,11 @@ def test_train_router_refuses_a_folder_without_examples(tmp_path: Path) -> None:
 def test_evaluate_router_scores_an_external_file_per_language(tmp_path: Path) -> None:
     check = tmp_path / "check.jsonl"
     rows = [
-        {"text": "ORD-1002の荷物は今どこにありますか", "agents": ["order", "shipping"], "lang": "ja"},
+        {
+            "text": "ORD-1002の荷物は今どこにありますか",
+            "agents": ["order", "shipping"],
+            "lang": "ja",
+        },
         {"text": "What payment methods do you accept?", "agents": ["faq"], "lang": "en"},
     ]
     check.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")

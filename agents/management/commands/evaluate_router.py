@@ -49,7 +49,7 @@ def check_scores(path: Path) -> dict[str, RoutingScore]:
             text = str(record["text"])
         except (json.JSONDecodeError, KeyError, TypeError) as error:
             raise CommandError(f"{path}:{number}: needs 'text' and 'agents' ({error})") from error
-        predicted = list(classify_text(text).agents)
+        predicted: list[str] = list(classify_text(text).agents)
         rows.append((str(record.get("lang") or "all"), gold, predicted))
     scores = {"all": routing_score([g for _, g, _ in rows], [p for _, _, p in rows])}
     for language in sorted({lang for lang, _, _ in rows} - {"all"}):

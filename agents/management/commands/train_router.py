@@ -11,10 +11,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from agents.management.commands.evaluate_router import cross_validation_lines
 from agents.offline.understanding.examples import EXAMPLES_DIR, load_examples
 from agents.offline.understanding.router import MODEL_PATH, write_model
 from agents.offline.understanding.training import cross_validate, fit
-from agents.management.commands.evaluate_router import cross_validation_lines
 
 
 class Command(BaseCommand):

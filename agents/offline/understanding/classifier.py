@@ -12,6 +12,7 @@ import datetime as dt
 from typing import Final
 
 from agents.cards import agent_for_skill
+from agents.graph.confidence import ACTION_SKILLS
 from agents.graph.planner import DEFAULT_INTENT
 from agents.graph.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.offline.understanding.entities import extract_entities
@@ -74,7 +75,9 @@ def chosen_intents(
     """The routed agents' intents that are real readings (at least ``ALSO_AT``), the main one
     first: each agent's likeliest, then any other the model is sure of on its own ("cancel
     ORD-1001 and what's in ORD-1002?"). An agent with no real reading works on its card's
-    default, a look-up: an agent brought in to find an order never acts on a stray guess."""
+    default, a look-up: an agent brought in to find an order never acts on a stray guess, and
+    a second request to act is only taken when the model is sure of it (the main one, when
+    unsure, is put back to the customer: ``agents.graph.confidence``)."""
     if reading is None:
         return [_implied_intent(entities)]
     probability = reading.intent_probabilities
@@ -88,7 +91,11 @@ def chosen_intents(
     chosen = owned[:1]
     for agent in agents:
         best = next((i for i in owned if agent_for_skill(i) == agent), None)
-        if best and best not in chosen:
+        if (
+            best
+            and best not in chosen
+            and (best not in ACTION_SKILLS or probability[best] >= SECONDARY_AT)
+        ):
             chosen.append(best)
     chosen += [i for i in owned if probability[i] >= SECONDARY_AT and i not in chosen]
     return chosen

@@ -10,6 +10,7 @@ features a model was trained on are exactly the ones it is asked about.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
@@ -65,5 +66,5 @@ def features(text: str) -> list[str]:
     ]
     words = _WORD.findall(form)
     grams += ["w" + word for word in words]
-    grams += [f"b{first} {second}" for first, second in zip(words, words[1:], strict=False)]
+    grams += [f"b{first} {second}" for first, second in itertools.pairwise(words)]
     return grams

@@ -65,7 +65,9 @@ class RouterModel:
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> RouterModel:
         if document.get("format") != MODEL_FORMAT:
-            raise ValueError(f"router model format {document.get('format')!r} is not {MODEL_FORMAT}")
+            raise ValueError(
+                f"router model format {document.get('format')!r} is not {MODEL_FORMAT}"
+            )
         return cls(
             labels=tuple(document["labels"]),
             idf=document["idf"],
@@ -130,4 +132,3 @@ def read(text: str, model: RouterModel | None = None) -> Reading:
             by_agent[owner] = max(by_agent[owner], p)
     chosen = [a for a in AGENT_NAMES if by_agent[a] >= model.agent_threshold]
     return Reading(agents=chosen, agent_probabilities=by_agent, intent_probabilities=intents)
-

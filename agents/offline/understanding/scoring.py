@@ -33,11 +33,13 @@ def f1(true_positive: int, false_positive: int, false_negative: int) -> float:
     return 2 * true_positive / denominator if denominator else 1.0
 
 
-def routing_score(gold: Sequence[Sequence[str]], predicted: Sequence[Sequence[str]]) -> RoutingScore:
+def routing_score(
+    gold: Sequence[Sequence[str]], predicted: Sequence[Sequence[str]]
+) -> RoutingScore:
     """Score predicted agent sets against the gold ones, message by message."""
     if len(gold) != len(predicted):
         raise ValueError("gold and predicted must have one entry per message")
-    per_agent = {}
+    per_agent: dict[str, float] = {}
     for agent in AGENT_NAMES:
         tp = sum(agent in g and agent in p for g, p in zip(gold, predicted, strict=True))
         fp = sum(agent not in g and agent in p for g, p in zip(gold, predicted, strict=True))

@@ -92,7 +92,7 @@ class CrossValidation:
 def folds_of(count: int, folds: int, seed: int) -> list[int]:
     """Each example's fold, shuffled reproducibly."""
     order = list(range(count))
-    random.Random(seed).shuffle(order)
+    random.Random(seed).shuffle(order)  # noqa: S311  (reproducible folds, not secrets)
     assignment = [0] * count
     for position, index in enumerate(order):
         assignment[index] = position % folds

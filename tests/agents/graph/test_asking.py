@@ -143,27 +143,6 @@ def test_an_answer_naming_the_delivered_order_goes_to_a_person(ask: Ask) -> None
     no_side_effects()
 
 
-@pytest.mark.parametrize(
-    ("text", "kind"),
-    [
-        ("ORD-1002の届け先を変更してほしいです。", "address_change"),
-        ("I would like to exchange ORD-1003 for a bigger size.", "exchange"),
-    ],
-)
-def test_what_the_shop_cannot_do_goes_to_a_person_with_the_reason(
-    ask: Ask, text: str, kind: str
-) -> None:
-    outcome = ask(text)
-
-    escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id)
-    assert outcome.status == InquiryStatus.ESCALATED
-    assert (escalation.kind, escalation.reason) == ("follow_up", "unsupported_request")
-    assert kind in escalation.summary
-    assert outcome.state["escalation"]["detail"] == {"request": kind}
-    assert "faq" not in outcome.state["envelopes"] or not outcome.state["envelopes"]["faq"]["data"]
-    no_side_effects()
-
-
 def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(ask: Ask) -> None:
     outcome = ask("Where is ORD-1002?")
     assert outcome.status == InquiryStatus.RESOLVED

@@ -23,7 +23,9 @@ def test_every_intent_has_many_examples_in_each_language() -> None:
         (example.language, intent) for example in load_examples() for intent in example.intents
     )
 
-    thin = {(lang, i): counts[lang, i] for lang in LANGUAGES for i in INTENTS if counts[lang, i] < 60}
+    thin = {
+        (lang, i): counts[lang, i] for lang in LANGUAGES for i in INTENTS if counts[lang, i] < 60
+    }
     assert thin == {}
 
 

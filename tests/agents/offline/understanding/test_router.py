@@ -80,7 +80,13 @@ def test_reading_without_scikit_learn_matches_scikit_learn() -> None:
 
 def test_the_agents_read_are_those_at_or_over_the_threshold() -> None:
     model = tiny_model(
-        labels=("agent:order", "agent:shipping", "agent:payment", "agent:faq", "intent:cancel_order"),
+        labels=(
+            "agent:order",
+            "agent:shipping",
+            "agent:payment",
+            "agent:faq",
+            "intent:cancel_order",
+        ),
         weights=(3.0, -3.0, -3.0, -3.0, 4.0),
         bias=(0.0, 0.0, 0.0, 0.0, 0.0),
     )
