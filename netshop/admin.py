@@ -260,6 +260,26 @@ class DeliveryDateChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_select_related = ("shipment",)
 
 
+@admin.register(m.AddressChange)
+class AddressChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("operation_id", "order", "postal_code", "prefecture", "created_at")
+    search_fields = ("operation_id", "order__number", "shipment__tracking_number")
+    list_select_related = ("order",)
+
+
+class ReceiptIssueInline(ReadOnlyTabularInline):
+    model = m.ReceiptIssue
+    readonly_fields = ("operation_id", "addressee", "amount", "reissue", "inquiry_ref", "issued_at")
+
+
+@admin.register(m.Receipt)
+class ReceiptAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("number", "order", "created_at")
+    search_fields = ("number", "order__number", "order__customer__code")
+    list_select_related = ("order",)
+    inlines = (ReceiptIssueInline,)
+
+
 @admin.register(m.Coupon)
 class CouponAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Coupons without their codes: a code is redeemable, and only its customer gets it."""

@@ -141,6 +141,21 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     ),
     "date_out_of_range": _e(REFUSED, _("The new delivery date is too far from the original.")),
     "date_unchanged": _e(REFUSED, _("The delivery is already scheduled for that date.")),
+    "invalid_address": _e(
+        REFUSED,
+        _("The address is not a complete Japanese address."),
+        postal_code=_("%(postal_code)s is not a postal code (NNN-NNNN)."),
+        prefecture=_("%(prefecture)s is not one of the 47 prefectures."),
+        address_line=_("The address needs the city, street and number after the prefecture."),
+    ),
+    "address_change_not_allowed": _e(
+        REFUSED,
+        _("The address can only change before the parcel leaves (%(order)s is %(status)s)."),
+    ),
+    "receipt_not_paid": _e(
+        REFUSED, _("A receipt is only issued for a paid order (%(order)s is not paid).")
+    ),
+    "receipt_not_found": _e(NOT_FOUND, _("No such receipt.")),
     # Coupons.
     "coupon_invalid_value": _e(REFUSED, _("A coupon must be worth at least ¥1.")),
     "coupon_over_cap": _e(REFUSED, _("The coupon is worth more than the cap allows.")),

@@ -221,6 +221,69 @@ class DeliveryDateChange(models.Model):
         return f"date change {self.previous_date} -> {self.new_date}"
 
 
+class AddressChange(models.Model):
+    """A parcel's delivery address changed before it left: the new address, once per operation.
+
+    The shop keeps no address book; this row is the record of what the customer asked for and
+    what the carrier confirmed (``carrier_booking_id``, when a parcel was already labelled).
+    """
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="address_changes")
+    shipment = models.ForeignKey(
+        Shipment,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="address_changes",
+        help_text="The parcel the carrier re-labelled; empty when none was handed over yet.",
+    )
+    operation_id = models.CharField(max_length=80, unique=True)
+    postal_code = models.CharField(max_length=8, help_text="NNN-NNNN")
+    prefecture = models.CharField(max_length=8)
+    address_line = models.CharField(max_length=200, help_text="City, street, building")
+    carrier_booking_id = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"address change of {self.order.number}"
+
+
+class Receipt(models.Model):
+    """The shop's one receipt (領収書) for a paid order: its number never changes.
+
+    Each issue of it (the first, then reissues, each perhaps to another name) is a
+    ``ReceiptIssue``; the PDF is drawn from those rows whenever it is downloaded.
+    """
+
+    order = models.OneToOneField(Order, on_delete=models.PROTECT, related_name="receipt")
+    number = models.CharField(max_length=24, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"receipt {self.number}"
+
+
+class ReceiptIssue(models.Model):
+    """One issue of a receipt, for one inquiry: to whom, for how much, first or a reissue."""
+
+    receipt = models.ForeignKey(Receipt, on_delete=models.PROTECT, related_name="issues")
+    operation_id = models.CharField(max_length=80, unique=True)
+    inquiry_ref = models.CharField(max_length=64, blank=True, db_index=True)
+    addressee = models.CharField(max_length=120)
+    amount = models.PositiveIntegerField(help_text="Yen paid and not refunded, when issued")
+    reissue = models.BooleanField(default=False)
+    issued_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["issued_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.receipt.number}{' (reissue)' if self.reissue else ''}"
+
+
 class CouponCause(models.TextChoices):
     """The causes the coupon policy names (``netshop.services.coupon_causes``), most serious
     first."""
@@ -301,16 +364,18 @@ class GatewayTransaction(models.Model):
 
 
 class CarrierBooking(models.Model):
-    """The carrier simulator's bookings (redeliveries and date changes) by idempotency key."""
+    """The carrier simulator's bookings (redeliveries, date and address changes) by idempotency
+    key."""
 
     class Kind(models.TextChoices):
         REDELIVERY = "redelivery"
         DATE_CHANGE = "date_change"
+        ADDRESS_CHANGE = "address_change"
 
     idempotency_key = models.CharField(max_length=80, unique=True)
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
     tracking_number = models.CharField(max_length=20)
-    delivery_date = models.DateField()
+    delivery_date = models.DateField(null=True, blank=True)
     slot_window = models.CharField(max_length=20, blank=True)
     booking_id = models.CharField(max_length=60, unique=True)
     created_at = models.DateTimeField(default=timezone.now)

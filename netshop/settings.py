@@ -283,6 +283,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 NETSHOP_EMBEDDED_WORKER = EMBEDDED
 
 # --- Shop policy --------------------------------------------------------------------------
+# The issuer printed on receipts (領収書).
+NETSHOP_SHOP_NAME = os.environ.get("NETSHOP_SHOP_NAME", "NetShop株式会社")
 NETSHOP_COUPON_CAP_YEN = int(os.environ.get("NETSHOP_COUPON_CAP_YEN", "1000"))
 # Apology coupons per customer over a rolling window of days; a cause must also be recent.
 NETSHOP_COUPON_LIMIT_PER_CUSTOMER = int(os.environ.get("NETSHOP_COUPON_LIMIT_PER_CUSTOMER", "1"))

@@ -17,7 +17,8 @@ from typing import Any, Literal
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
+from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationStatus, Inquiry
+from agents.vocabulary import Skill
 from netshop.errors import DomainError
 
 StatusFilter = Literal["open", "decided", "all"]
@@ -178,3 +179,27 @@ def _after(cursor: str) -> Q:
 def console_events_after(*, after: int, limit: int = 200) -> list[ConsoleEvent]:
     """The live events numbered after ``after``, oldest first: what a console missed."""
     return list(ConsoleEvent.objects.filter(pk__gt=after).order_by("pk")[:limit])
+
+
+def refunds_awaiting_approval(*, customer_code: str, order_number: str) -> list[dict[str, Any]]:
+    """Refunds of ``order_number`` a person has not yet decided on, for the customer's own
+    conversations: what "has my refund been processed?" hears besides the refunds made."""
+    waiting = Escalation.objects.filter(
+        status=EscalationStatus.OPEN,
+        kind=EscalationKind.APPROVAL,
+        inquiry__customer__code=customer_code,
+    ).order_by("created_at", "id")
+    found: list[dict[str, Any]] = []
+    for escalation in waiting:
+        for action in escalation.actions or []:
+            params = action.get("params") or {}
+            if action.get("kind") != Skill.PROCESS_REFUND:
+                continue
+            if params.get("order_number") == order_number:
+                found.append(
+                    {
+                        "amount": params.get("amount"),
+                        "requested_at": escalation.created_at.isoformat(),
+                    }
+                )
+    return found

@@ -18,6 +18,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agents.offline.address_receipt_turns import (
+    address_change_turn,
+    receipt_turn,
+    refund_status_turn,
+)
 from agents.offline.choosing import choose_order, claims_not_arrived, options
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
@@ -142,9 +147,11 @@ def _order_number(context: dict[str, Any]) -> str | None:
 def _shipping_turn(
     context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
 ) -> list[Call]:
+    intent = context.get("intent", "track_shipment")
+    if intent == Skill.CHANGE_SHIPPING_ADDRESS:
+        return address_change_turn(context, inquiry, results, tools)
     if results:
         return _contradiction(results, inquiry, tools)
-    intent = context.get("intent", "track_shipment")
     entities = context.get("entities", {})
     number = _order_number(context)
     dates = _future_dates(entities.get("dates", []), context.get("today"))
@@ -195,6 +202,10 @@ def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]
         coupon: dict[str, Any] = {"reason": _reason(inquiry, "delivery trouble")}
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
+    if intent == Skill.REFUND_STATUS:
+        return refund_status_turn(number, results)
+    if intent == Skill.ISSUE_RECEIPT:
+        return receipt_turn(number, inquiry, results)
     if number is None:
         return []
     if intent == Skill.PROCESS_REFUND:

@@ -37,6 +37,17 @@ def _on_its_way(order: Summary) -> bool:
     return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
 
 
+def _payment(*statuses: str) -> Fits:
+    return lambda order: order.get("payment_status") in statuses
+
+
+_paid = _payment("captured", "partially_refunded")
+
+
+def _paid_and_delivered(order: Summary) -> bool:
+    return _paid(order) and order.get("status") == "delivered"
+
+
 # Tiers of fitting orders by the request's intent, best first.
 TIERS: dict[str, tuple[Fits, ...]] = {
     Skill.TRACK_SHIPMENT: (_on_its_way, _status("confirmed", "pending"), _status("delivered")),
@@ -51,6 +62,14 @@ TIERS: dict[str, tuple[Fits, ...]] = {
         _status("pending"),
     ),
     Skill.APPLY_COUPON: (_status("delivered"), _status("shipped")),
+    # Before the parcel leaves first; one on its way is found so the shop can say why not.
+    Skill.CHANGE_SHIPPING_ADDRESS: (
+        _status("pending", "confirmed"),
+        _shipment("preparing"),
+        _on_its_way,
+    ),
+    Skill.REFUND_STATUS: (_payment("refunded", "partially_refunded"), _status("delivered")),
+    Skill.ISSUE_RECEIPT: (_paid_and_delivered, _paid),
 }
 
 

@@ -1,11 +1,12 @@
 """The offline supervisor's reading of a later turn: the new message with what came before.
 
 A message with no request of its own continues the earlier one: an answer to the shop's
-question ("ORD-1004", "2つ目の方です", "the second one", "yes") keeps the earlier request's
-classification with the chosen order as its order entity; a correction ("no, I meant
-ORD-1003", 「いえ、ORD-1003の方です」) or an addition ("also ORD-1004", 「あと、ORD-1004も」)
-takes the earlier intent with its own new entities. A message with a request of its own is
-classified on its own (an addition keeps the earlier order when it names none). Pure.
+question ("ORD-1004", "2つ目の方です", "the second one", "yes", the new address it asked
+for) keeps the earlier request's classification with the chosen order as its order entity;
+a correction ("no, I meant ORD-1003", 「いえ、ORD-1003の方です」) or an addition ("also
+ORD-1004", 「あと、ORD-1004も」) takes the earlier intent with its own new entities. A
+message with a request of its own is classified on its own (an addition keeps the earlier
+order when it names none). Pure.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from agents.graph.schemas import Classification, Entities
 from agents.graph.confidence import CONFIRMED
+from agents.graph.schemas import Classification, Entities
 from agents.offline.answers import chosen_option
 from agents.offline.understanding import classify_text
+from agents.offline.understanding.address import find_address
 from agents.offline.understanding.classifier import has_own_intent
 from agents.offline.understanding.text import language_evident, normalize
 
@@ -47,6 +49,8 @@ def classify_turn(
         return fresh
     base = classify_text(earlier, today=today)
     language = fresh.language if language_evident(text) else base.language
+    if _gives_the_address(text, question):  # read as the answer, whatever else it says
+        return _inherit(base, fresh, language=language, orders=base.entities.order_numbers)
     own = has_own_intent(text)
     if question and question.get("slot") == "intent":
         return _confirmed(base, fresh, text, question, language=language, own=own)
@@ -105,6 +109,13 @@ def earlier_request(
         if message.get("from") == "customer" and has_own_intent(text):
             return text
     return None
+
+
+def _gives_the_address(text: str, question: Mapping[str, Any] | None) -> bool:
+    """The shop asked for the new delivery address and the message gives one: it answers the
+    earlier request about the earlier order, even though an address reads like a request."""
+    found = find_address(text) if question and question.get("slot") == "address" else None
+    return found is not None and found.complete
 
 
 def _names_something(entities: Entities) -> bool:

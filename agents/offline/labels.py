@@ -101,6 +101,9 @@ TOOL: Final[Words] = {
         "issue_receipt": "領収書の発行",
         "search_faq": "ご質問への回答",
         "answer_general_question": "ご質問への回答",
+        Skill.CHANGE_SHIPPING_ADDRESS: "お届け先の変更",
+        Skill.REFUND_STATUS: "返金状況の確認",
+        Skill.ISSUE_RECEIPT: "領収書の発行",
     },
     "en": {
         "search_orders": "the order search",
@@ -120,6 +123,9 @@ TOOL: Final[Words] = {
         "issue_receipt": "the receipt",
         "search_faq": "your question",
         "answer_general_question": "your question",
+        Skill.CHANGE_SHIPPING_ADDRESS: "the change of delivery address",
+        Skill.REFUND_STATUS: "the refund check",
+        Skill.ISSUE_RECEIPT: "the receipt",
     },
 }
 
@@ -237,6 +243,24 @@ REFUSAL: Final[Words] = {
         "coupon_cause_compensated": (
             "この件につきましては、すでにお詫びのクーポンをお送りしております。"
         ),
+        "address_change_not_allowed": (
+            "{order_ref}のお荷物はすでに配送業者にお渡ししているため、お届け先を変更できませんでした。"
+            "お届け先の変更は、出荷前のお荷物に限り承っております。"
+        ),
+        "address_change_not_allowed:delivered": (
+            "{order_ref}はすでにお届け済みのため、お届け先を変更することはできません。"
+        ),
+        "address_change_not_allowed:cancelled": (
+            "{order_ref}はキャンセル済みのため、お届け先の変更は承れません。"
+        ),
+        "invalid_address": (
+            "いただいたご住所を確認できませんでした。お手数ですが、郵便番号（例: 〒104-0061）、"
+            "都道府県、市区町村・番地まで含めて、改めてお知らせください。"
+        ),
+        "receipt_not_paid": (
+            "{order_ref}はお支払いが確定していないため、領収書を発行できませんでした。"
+            "お支払いの確定後に、改めてお申し付けください。"
+        ),
         "generic": "{tool}については、現在の状況ではお手続きを承ることができませんでした。",
     },
     "en": {
@@ -309,6 +333,27 @@ REFUSAL: Final[Words] = {
         ),
         "coupon_cause_compensated": (
             "We have already sent you an apology coupon for this, so we cannot issue another."
+        ),
+        "address_change_not_allowed": (
+            "The parcel for {order_ref} has already been handed to the carrier, so its delivery "
+            "address can no longer be changed: we can only change the address before a parcel "
+            "leaves us."
+        ),
+        "address_change_not_allowed:delivered": (
+            "{order_ref} has already been delivered, so its delivery address can no longer be "
+            "changed."
+        ),
+        "address_change_not_allowed:cancelled": (
+            "{order_ref} has been cancelled, so there is no delivery address to change."
+        ),
+        "invalid_address": (
+            "We couldn't read that as a complete address in Japan. Could you send it again with "
+            "the postal code, prefecture, city and street (for example: 1-2-3 Ginza, Chuo-ku, "
+            "Tokyo 104-0061)?"
+        ),
+        "receipt_not_paid": (
+            "The payment for {order_ref} has not been completed yet, so we cannot issue a "
+            "receipt for it. Please ask again once it is paid."
         ),
         "generic": "We were unable to process {tool} in the current situation.",
     },

@@ -24,6 +24,10 @@ JA: Final[Table] = {
     "which_time_window": (
         "ご希望の時間帯をお知らせください（08-12、12-14、14-16、16-18、18-21）。"
     ),
+    "which_address": (
+        "新しいお届け先のご住所を、郵便番号（例: 〒104-0061）、都道府県、"
+        "市区町村・番地・建物名まで、お知らせいただけますでしょうか。"
+    ),
     "which_other": "恐れ入りますが、もう少し詳しくお聞かせいただけますでしょうか。",
     "confirm": (
         "念のため確認させてください。{action}をご希望ということでよろしいでしょうか。"
@@ -57,6 +61,10 @@ EN: Final[Table] = {
     "which_date": "Which date would suit you (for example, Dec 5)?",
     "which_time_window": (
         "Which time window would suit you (08-12, 12-14, 14-16, 16-18 or 18-21)?"
+    ),
+    "which_address": (
+        "Could you send us the new delivery address, with the postal code and prefecture "
+        "(for example: 1-2-3 Ginza, Chuo-ku, Tokyo 104-0061)?"
     ),
     "which_other": "Could you tell us a little more about it?",
     "confirm": (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.offline import formatting as fmt
+from agents.offline.address_receipt_paragraphs import address_paragraphs, payment_record_paragraphs
 from agents.offline.approval_paragraphs import action_paragraphs
 from agents.offline.labels import (
     AGENT,
@@ -161,6 +162,7 @@ def _shipping(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
     change = as_dict(as_dict(tools.get("change_delivery_date")).get("date_change"))
     if fmt.day_of(change.get("new_date")):
         paragraphs.append(_date_change(reply, change))
+    paragraphs += address_paragraphs(reply, tools)
     return paragraphs + refusal_paragraphs(reply, tools)
 
 
@@ -228,6 +230,7 @@ def _payment(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
     coupon = as_dict(as_dict(tools.get("apply_coupon")).get("coupon"))
     if coupon.get("code"):
         paragraphs.append(_coupon(reply, coupon))
+    paragraphs += payment_record_paragraphs(reply, tools)
     if not paragraphs:
         reply.note_missing_order(tools)
     return paragraphs + refusal_paragraphs(reply, tools)

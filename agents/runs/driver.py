@@ -52,10 +52,19 @@ def inquiry_advance(*, inquiry_id: str) -> str:
         if not held:
             return "busy"
         status = _advance_turns(inquiry_id)
-    inquiry = Inquiry.objects.filter(pk=inquiry_id).first()
-    if inquiry is not None and waits_for_ai(inquiry_id=inquiry_id) and ai_may_answer(inquiry):
+    inquiry = Inquiry.objects.select_related("customer").filter(pk=inquiry_id).first()
+    if inquiry is not None and (_answers_next(inquiry) or _decided_while_held(inquiry)):
         enqueue_run(inquiry_id)
     return status
+
+
+def _decided_while_held(inquiry: Inquiry) -> bool:
+    """Whether a person decided the run's wait while this call held the lease: the decision's
+    own dispatch found the lease taken ("busy") and gave up, so this call sends it on."""
+    if inquiry.status != InquiryStatus.AWAITING_APPROVAL:
+        return False
+    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    return _decided_wait(support_graph().get_state(config)) is not None
 
 
 def _advance_turns(inquiry_id: str) -> str:
@@ -115,12 +124,11 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
     graph = support_graph()
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
-        decisions = decisions_for_wait(wait_key=str(snapshot.interrupts[0].id))
-        waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
-        if not (waiting_on and waiting_on <= decisions.keys()):
+        decisions = _decided_wait(snapshot)
+        if decisions is None:
             _record_if_unsettled(inquiry, snapshot)  # still waiting for a person
             return None
-        return inquiry_resume(inquiry=inquiry, decisions={k: decisions[k] for k in waiting_on})
+        return inquiry_resume(inquiry=inquiry, decisions=decisions)
     if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
         _drive(graph, None, config)
@@ -132,6 +140,17 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         _record_if_unsettled(inquiry, snapshot)
         return None
     return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
+
+
+def _decided_wait(snapshot: Any) -> dict[str, Decision] | None:
+    """The decisions on every action the run waits on, or None while any is undecided."""
+    if not snapshot.interrupts:
+        return None
+    decisions = decisions_for_wait(wait_key=str(snapshot.interrupts[0].id))
+    waiting_on = {a["action_id"] for a in snapshot.interrupts[0].value["actions"]}
+    if not (waiting_on and waiting_on <= decisions.keys()):
+        return None
+    return {k: decisions[k] for k in waiting_on}
 
 
 # The row says a run is moving: if the graph has in fact stopped, its record may be missing.

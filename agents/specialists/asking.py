@@ -22,7 +22,7 @@ QUESTION = "question"
 REFERRAL = "referral"
 MAX_OPTIONS = 5
 
-Slot = Literal["order", "item", "date", "time_window", "other"]
+Slot = Literal["order", "item", "date", "time_window", "address", "other"]
 Why = Literal["missing", "ambiguous", "contradiction"]
 ReferralReason = Literal["claim_contradicts_records", "unsupported_request"]
 
@@ -42,13 +42,14 @@ def ask_customer(
 
     Call it when a fact your step needs is missing or ambiguous: which order (the customer
     names none and more than one of their orders fits), which item, which date or time
-    window. Never pick one of several candidates yourself, and make no change (no coupon,
-    redelivery, date change, refund or cancellation) before the customer has answered.
+    window, the new delivery address. Never pick one of several candidates yourself, and
+    make no change (no coupon, redelivery, date change, address change, refund or
+    cancellation) before the customer has answered.
     The shop writes the question in the customer's language; the customer's reply starts
     the next turn of the conversation.
 
     Args:
-        slot: what is asked for: order, item, date, time_window or other.
+        slot: what is asked for: order, item, date, time_window, address or other.
         why: missing (nothing to go on), ambiguous (several candidates) or contradiction.
         options: the candidates, at most five, e.g. the order numbers that fit, each with a
             short description (items, status); leave empty when there are none to offer.
@@ -66,9 +67,9 @@ def refer_to_person(
 
     Call it when the customer's claim contradicts the shop's records (they say the parcel
     has not arrived while the carrier shows it delivered: do not answer "delivered" and do
-    not offer a coupon), or when they ask for something no tool of yours can do (changing
-    the delivery address, exchanging an item for another size or colour, sending an item
-    back). The customer is told a person follows up, and why.
+    not offer a coupon), or when they ask for something no tool of yours can do (e.g.
+    exchanging an item for another size or colour, sending an item back). The customer is
+    told a person follows up, and why.
 
     Args:
         reason: claim_contradicts_records or unsupported_request.
@@ -86,5 +87,5 @@ ASKING_RULES = """\
 - Never guess which order, item or date the customer means: when none is named and more
   than one fits, or a needed fact is missing, call ask_customer with the candidates and stop.
 - When the customer's claim contradicts the records (e.g. "not arrived" but delivered), or
-  they ask for what no tool does (address change, exchange, sending an item back), call
+  they ask for what no tool of yours does (e.g. exchange, sending an item back), call
   refer_to_person with the reason: make no change and do not argue with the customer."""

@@ -1,4 +1,5 @@
-"""The Payment agent: payment status, refunds (prepared for approval), apology coupons."""
+"""The Payment agent: payment status, refunds (prepared for approval) and what became of them,
+apology coupons, receipts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.conf import settings
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
+from agents.escalations.selectors import refunds_awaiting_approval
 from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
@@ -18,6 +20,8 @@ from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
 from netshop.services.coupons import coupon_issue
+from netshop.services.receipts import receipt_issue
+from netshop.services.refund_status import refund_status_read
 from netshop.services.refunds import refund_proposal
 
 PROMPT = f"""{SHARED_RULES}
@@ -27,7 +31,10 @@ You are the Payment agent. The order's facts are in the context when the Order a
 them. Check payments with check_payment_status. Refunds go through process_refund, which
 prepares the refund for an operator and never exceeds what was captured and not yet
 refunded. Offer an apology coupon with apply_coupon only when the shop caused trouble with a
-delivery; name the order it was with. The shop checks its own records before issuing one."""
+delivery; name the order it was with. The shop checks its own records before issuing one.
+When the customer asks whether a refund was made, call refund_status: it only reads, so
+never offer or prepare a refund there. Issue a receipt (領収書) for a paid order with
+issue_receipt, to the name the customer asks for (宛名), else leave the name empty."""
 
 
 def _order(config: RunnableConfig, order_number: str) -> Any:
@@ -128,10 +135,66 @@ def apply_coupon(
     }
 
 
+@tool
+def refund_status(order_number: str, config: RunnableConfig) -> dict[str, Any]:
+    """Read what was refunded on an order and when, and any refund still waiting for a
+    person's approval. Reads only: it never creates a refund.
+
+    Args:
+        order_number: the order number, e.g. ORD-1003.
+    """
+    order = _order(config, order_number)
+    waiting = refunds_awaiting_approval(
+        customer_code=run_context(config).customer_id, order_number=order.number
+    )
+    return {"refund_status": refund_status_read(order=order) | {"awaiting_approval": waiting}}
+
+
+@tool
+def issue_receipt(order_number: str, config: RunnableConfig, addressee: str = "") -> dict[str, Any]:
+    """Issue the receipt (領収書) of a paid order as a PDF the customer downloads.
+
+    Issuing again for the same order gives the same receipt number, marked as a reissue.
+
+    Args:
+        order_number: the order number, e.g. ORD-1003.
+        addressee: the name to address it to (宛名), as the customer wrote it, e.g.
+            株式会社サンプル; leave empty for the customer's own name.
+    """
+    context = run_context(config)
+    order = _order(config, order_number)
+    name = addressee.strip()
+    issue = receipt_issue(
+        order=order,
+        addressee=name,
+        operation_id=stable_operation_id(
+            context.inquiry_id, Skill.ISSUE_RECEIPT, order.number, name
+        ),
+        actor=agent_actor("payment"),
+        inquiry_ref=context.inquiry_id,
+    )
+    return {
+        "receipt": {
+            "number": issue.receipt.number,
+            "order_number": order.number,
+            "addressee": issue.addressee,
+            "amount": issue.amount,
+            "reissue": issue.reissue,
+        }
+    }
+
+
 SPECIALIST = Specialist(
     agent="payment",
     prompt=PROMPT,
-    tools=(check_payment_status, process_refund, apply_coupon, *ASKING_TOOLS),
+    tools=(
+        check_payment_status,
+        process_refund,
+        apply_coupon,
+        refund_status,
+        issue_receipt,
+        *ASKING_TOOLS,
+    ),
     approval_required=frozenset({Skill.PROCESS_REFUND}),
-    side_effects=frozenset({"apply_coupon"}),
+    side_effects=frozenset({"apply_coupon", Skill.ISSUE_RECEIPT}),
 )

@@ -1,4 +1,4 @@
-"""The Shipping agent: tracking, redelivery of returned parcels, delivery date changes."""
+"""The Shipping agent: tracking, redelivery of returned parcels, date and address changes."""
 
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.spec import Specialist
+from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.adapters.carrier import get_carrier
+from netshop.addresses import address_validate
 from netshop.errors import DomainError
+from netshop.services.addresses import address_change_check, shipping_address_change
 from netshop.services.shipping import delivery_date_change, redelivery_arrange
 
 PROMPT = f"""{SHARED_RULES}
@@ -24,7 +27,10 @@ PROMPT = f"""{SHARED_RULES}
 You are the Shipping agent. The order's facts are in the context when the Order agent found
 them. Track parcels with track_shipment. Arrange a redelivery only for parcels the driver
 took back (absent_returned), on a date within the next 7 days and a time window. Change a
-delivery date only before the parcel is out for delivery, within 14 days of the original."""
+delivery date only before the parcel is out for delivery, within 14 days of the original.
+Change the delivery address with change_shipping_address only to the address the customer
+wrote (postal code, prefecture, the rest); when they gave none, ask for it with ask_customer
+(slot "address"). A parcel already on its way is refused, whatever the address."""
 
 
 def _shipment(config: RunnableConfig, order_number: str | None, tracking_number: str | None) -> Any:
@@ -122,10 +128,57 @@ def change_delivery_date(
     }
 
 
+@tool
+def change_shipping_address(
+    order_number: str, postal_code: str, prefecture: str, address_line: str, config: RunnableConfig
+) -> dict[str, Any]:
+    """Send an order's parcel to a new address in Japan, before it leaves the shop.
+
+    Refused once the carrier has picked the parcel up (on its way or delivered), and for an
+    address that is not a complete Japanese one.
+
+    Args:
+        order_number: the order number, e.g. ORD-1001.
+        postal_code: the new postal code, NNN-NNNN, e.g. 104-0061.
+        prefecture: one of the 47 prefectures, e.g. 東京都 (Tokyo).
+        address_line: the rest: city, street, number, building, e.g. 中央区銀座1-2-3.
+    """
+    context = run_context(config)
+    customer = selectors.customer_get(code=context.customer_id)
+    order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    address_change_check(order=order)  # a parcel on its way is refused whatever the address
+    address = address_validate(
+        postal_code=postal_code, prefecture=prefecture, address_line=address_line
+    )
+    change = shipping_address_change(
+        order=order,
+        address=address,
+        operation_id=stable_operation_id(
+            context.inquiry_id, Skill.CHANGE_SHIPPING_ADDRESS, order.number, address.as_dict()
+        ),
+        actor=agent_actor("shipping"),
+    )
+    return {
+        "address_change": {
+            "order_number": order.number,
+            **address.as_dict(),
+            "booking_id": change.carrier_booking_id,
+        }
+    }
+
+
 SPECIALIST = Specialist(
     agent="shipping",
     prompt=PROMPT,
-    tools=(track_shipment, arrange_redelivery, change_delivery_date, *ASKING_TOOLS),
+    tools=(
+        track_shipment,
+        arrange_redelivery,
+        change_delivery_date,
+        change_shipping_address,
+        *ASKING_TOOLS,
+    ),
     fallbacks={"track_shipment": track_from_database},
-    side_effects=frozenset({"arrange_redelivery", "change_delivery_date"}),
+    side_effects=frozenset(
+        {"arrange_redelivery", "change_delivery_date", Skill.CHANGE_SHIPPING_ADDRESS}
+    ),
 )

@@ -1,8 +1,9 @@
 """The delivery carrier: an interface a real provider can implement, and the built-in simulator.
 
 The simulator answers tracking from the shop's ``Shipment`` rows and keeps its bookings
-(redeliveries and date changes) in ``CarrierBooking`` rows, one per idempotency key: a key it
-has seen returns the first booking and books nothing new, as a real carrier API would.
+(redeliveries, date changes and address changes) in ``CarrierBooking`` rows, one per
+idempotency key: a key it has seen returns the first booking and books nothing new, as a
+real carrier API would.
 Like the gateway simulator, its rows share the caller's transaction (see ``gateway``).
 """
 
@@ -17,8 +18,9 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from netshop.adapters.faults import FaultInjector, configured_adapter
+from netshop.addresses import JapaneseAddress
 from netshop.errors import ExternalServiceError
-from netshop.models import CarrierBooking, Shipment
+from netshop.models import CarrierBooking, Shipment, ShipmentStatus
 
 SERVICE = "carrier"
 
@@ -56,7 +58,7 @@ class TrackingInfo:
 
 
 class Carrier(Protocol):
-    """Tracking, redelivery and date change: what support needs from a carrier."""
+    """Tracking, redelivery, date and address change: what support needs from a carrier."""
 
     def track(self, tracking_number: str) -> TrackingInfo: ...
 
@@ -66,6 +68,10 @@ class Carrier(Protocol):
 
     def change_delivery_date(
         self, *, tracking_number: str, new_date: dt.date, idempotency_key: str
+    ) -> str: ...
+
+    def change_address(
+        self, *, tracking_number: str, address: JapaneseAddress, idempotency_key: str
     ) -> str: ...
 
     def has_booking(self, booking_id: str) -> bool: ...
@@ -119,6 +125,25 @@ class CarrierSimulator:
             idempotency_key=idempotency_key,
         )
 
+    def change_address(
+        self, *, tracking_number: str, address: JapaneseAddress, idempotency_key: str
+    ) -> str:
+        """Relabel a parcel not yet picked up for ``address``; returns the booking id.
+
+        A parcel already picked up is refused (``not_allowed``), as a carrier would.
+        """
+        self._faults.before("change_address")
+        seen = CarrierBooking.objects.filter(idempotency_key=idempotency_key).first()
+        if seen is None and _shipment(tracking_number).status != ShipmentStatus.PREPARING:
+            raise ExternalServiceError(SERVICE, "not_allowed", f"{tracking_number} was picked up")
+        return self._book(
+            kind=CarrierBooking.Kind.ADDRESS_CHANGE,
+            tracking_number=tracking_number,
+            delivery_date=None,
+            slot_window="",
+            idempotency_key=idempotency_key,
+        )
+
     def has_booking(self, booking_id: str) -> bool:
         """Whether the carrier holds this booking (what outcome checks ask)."""
         self._faults.before("has_booking")
@@ -129,7 +154,7 @@ class CarrierSimulator:
         *,
         kind: str,
         tracking_number: str,
-        delivery_date: dt.date,
+        delivery_date: dt.date | None,
         slot_window: str,
         idempotency_key: str,
     ) -> str:

@@ -29,6 +29,8 @@ class AuditAction(StrEnum):
     SIDE_EFFECT_REDELIVERY = "side_effect.redelivery"
     SIDE_EFFECT_DATE_CHANGE = "side_effect.delivery_date_change"
     SIDE_EFFECT_COUPON = "side_effect.coupon"
+    SIDE_EFFECT_ADDRESS_CHANGE = "side_effect.address_change"
+    SIDE_EFFECT_RECEIPT = "side_effect.receipt"
     REPLY_SENT = "reply.sent"
     MESSAGE_POSTED = "message.posted"
     CONVERSATION_TAKEN_OVER = "conversation.taken_over"

@@ -139,6 +139,7 @@ def build_demo_data(*, today: date, tz: tzinfo) -> DemoData:
     )
     # Reproducible demo data, not secrets: a seeded PRNG is the point here.
     _add_generated(data, clock, random.Random(_RANDOM_SEED))  # noqa: S311
+    data.orders.extend(_retail_skill_orders(data, clock))
     return data
 
 
@@ -345,6 +346,67 @@ def _generated_refunds(
         reason = "一部商品の破損 / One item damaged"
         return (RefundSpec(f"{SEED_PREFIX}refund-{number}", amount, reason, at),)
     return ()
+
+
+# --- Orders for trying the address change, the refund status and the receipt ----------------
+# Appended after everything else so that no earlier order's number or data moves. None is on
+# its way or delivered: "where is my parcel" and "I want my money back" keep the answers they
+# had for C0001 and C0002.
+
+
+def _retail_skill_orders(data: DemoData, clock: _Clock) -> list[OrderSpec]:
+    taken = {order.shipment.tracking_number for order in data.orders if order.shipment}
+    orders: list[OrderSpec] = []
+    for customer, first in (("C0001", 1011), ("C0002", 2011)):
+        placed = clock.at(-1, 10, 20)
+        due = clock.today + _days(3)
+        # Labelled at the warehouse, not yet picked up: the address can still change.
+        orders.append(
+            OrderSpec(
+                f"ORD-{first}",
+                customer,
+                "confirmed",
+                placed,
+                (_line("BWL-MINO-PAIR"), _line("CHP-WAKASA", 2)),
+                _payment(f"ORD-{first}", "card", "authorized", 6600),
+                _shipment(f"ORD-{first}", "preparing", clock, placed, due, taken=taken),
+            )
+        )
+        orders.append(_refunded_cancellation(f"ORD-{first + 1}", customer, clock))
+        # Paid in advance by bank transfer, not shipped yet: a receipt (領収書) can be issued.
+        orders.append(
+            OrderSpec(
+                f"ORD-{first + 2}",
+                customer,
+                "confirmed",
+                clock.at(-2, 15, 5),
+                (_line("SNS-KYOSENSU"), _line("INC-KYOTO")),
+                _payment(f"ORD-{first + 2}", "bank_transfer", "captured", 5060),
+            )
+        )
+    return orders
+
+
+def _refunded_cancellation(number: str, customer: str, clock: _Clock) -> OrderSpec:
+    """Cancelled after the card was charged, and refunded in full four days ago."""
+    lines = (_line("YKT-YUKATA-L"),)
+    total = sum(line.quantity * line.unit_price for line in lines)
+    refunded_at = clock.at(-4, 11, 30)
+    refund = RefundSpec(
+        f"{SEED_PREFIX}refund-{number}", total, "キャンセル / Cancelled", refunded_at
+    )
+    reason = "サイズ違いのためキャンセル / Wrong size, cancelled"
+    return OrderSpec(
+        number,
+        customer,
+        "cancelled",
+        clock.at(-9, 20, 40),
+        lines,
+        _payment(number, "card", "refunded", total, (refund,)),
+        cancellation=_cancellation(
+            number, "confirmed", reason, clock.at(-4, 11, 0), released=False
+        ),
+    )
 
 
 # --- Building blocks -------------------------------------------------------------------------

@@ -284,6 +284,13 @@ def _support_actions(numbers: list[str]) -> list[tuple[models.QuerySet[Any], str
             m.DeliveryDateChange.objects.filter(shipment__order__number__in=numbers),
             "shipment__order__number",
         ),
+        (m.AddressChange.objects.filter(order__number__in=numbers), "order__number"),
+        # Issues before their receipt: a receipt is protected while it has issues.
+        (
+            m.ReceiptIssue.objects.filter(receipt__order__number__in=numbers),
+            "receipt__order__number",
+        ),
+        (m.Receipt.objects.filter(order__number__in=numbers), "order__number"),
     ]
 
 

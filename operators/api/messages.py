@@ -1,4 +1,5 @@
-"""The storefront's side of a conversation: the customer's messages, and the thread to show.
+"""The storefront's side of a conversation: the customer's messages, the thread to show, and
+the receipts issued in it.
 
 A storefront writes for one customer at a time: each call names the customer, and another
 customer's conversation is "not found", exactly like an id that does not exist.
@@ -18,6 +19,8 @@ from agents.models import Inquiry
 from netshop.errors import DomainError
 from netshop.roles import Role
 from netshop.selectors import customer_get
+from netshop.services.receipt_document import receipt_pdf
+from netshop.services.receipts import receipt_issue_get
 from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
 from operators.api.outputs import message_out, thread_out
 from operators.api.schemas import (
@@ -94,6 +97,39 @@ def customer_thread(
     inquiry = _visible(request, inquiry_id, customer_id)
     messages = thread_after(inquiry=inquiry, for_staff=False, after=after)
     return thread_out(inquiry, messages, for_staff=not is_storefront(request))
+
+
+PDF_RESPONSE = {
+    200: {
+        "description": "The receipt (領収書) as a PDF.",
+        "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+
+
+@router.get(
+    "/inquiries/{inquiry_id}/receipts/{number}",
+    auth=[storefront, *STAFF],
+    response={401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+    openapi_extra={"responses": PDF_RESPONSE},
+    summary="A receipt issued in a conversation, as a PDF",
+)
+def conversation_receipt(
+    request: HttpRequest, inquiry_id: str, number: str, customer_id: CustomerCode | None = None
+) -> HttpResponse:
+    """The PDF of receipt ``number`` (as the AI's reply names it) issued in this
+    conversation. Read exactly like the thread: a storefront names the customer
+    (``customer_id``), and another customer's conversation or a receipt issued elsewhere is
+    404 ``receipt_not_found``."""
+    require_storefront_or_role(request, Role.OPERATOR)
+    inquiry = _visible(request, inquiry_id, customer_id)
+    issue = receipt_issue_get(inquiry_ref=str(inquiry.pk), number=number)
+    if issue.receipt.order.customer_id != inquiry.customer_id:
+        raise DomainError("receipt_not_found")
+    response = HttpResponse(receipt_pdf(issue), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="receipt-{issue.receipt.number}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def _visible(request: HttpRequest, inquiry_id: str, customer_id: str | None) -> Inquiry:

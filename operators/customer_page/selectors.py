@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from agents.models import CUSTOMER_VISIBLE_AUTHORS, Inquiry, Message
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import Customer, ReceiptIssue
 
 RECENT = 10
 
@@ -54,3 +54,23 @@ def _owned(inquiry_id: object) -> QuerySet[Inquiry]:
     except ValueError:
         return Inquiry.objects.none()
     return Inquiry.objects.filter(pk=pk)
+
+
+def customer_receipts(
+    *, customer: Customer, inquiry_ids: list[str]
+) -> dict[str, list[ReceiptIssue]]:
+    """The receipts issued in each of these conversations, on the customer's own orders
+    only, latest issue of each number (one query for the whole page)."""
+    issues = (
+        ReceiptIssue.objects.select_related("receipt__order")
+        .filter(inquiry_ref__in=inquiry_ids, receipt__order__customer=customer)
+        .order_by("inquiry_ref", "receipt__number", "-issued_at", "-id")
+    )
+    shown: dict[str, list[ReceiptIssue]] = {}
+    seen: set[tuple[str, str]] = set()
+    for issue in issues:
+        key = (issue.inquiry_ref, issue.receipt.number)
+        if key not in seen:
+            seen.add(key)
+            shown.setdefault(issue.inquiry_ref, []).append(issue)
+    return shown

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from operators.customer_page import views
+from operators.customer_page import receipts, views
 
 app_name = "help"
 urlpatterns = [
@@ -8,4 +8,10 @@ urlpatterns = [
     path("inquiries/<uuid:inquiry_id>/status", views.status, name="status"),
     path("inquiries/<uuid:inquiry_id>/messages", views.messages, name="messages"),
     path("inquiries/<uuid:inquiry_id>/reply", views.reply, name="reply"),
+    path("inquiries/<uuid:inquiry_id>/receipts", receipts.receipt_list, name="receipts"),
+    path(
+        "inquiries/<uuid:inquiry_id>/receipts/<str:number>.pdf",
+        receipts.receipt_download,
+        name="receipt",
+    ),
 ]

@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from agents.conversations.inbox import thread_after
@@ -24,13 +25,14 @@ from agents.models import Message
 from agents.runs.intake import inquiry_create
 from agents.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import Customer, ReceiptIssue
 from operators.customer_page.forms import InquiryForm, ReplyForm
 from operators.customer_page.labels import AUTHOR_LABELS, CUSTOMER_STATUS_LABELS, customer_status
 from operators.customer_page.selectors import (
     customer_for_user,
     customer_inquiries,
     customer_inquiry_get,
+    customer_receipts,
 )
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -107,6 +109,8 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     refused_id, refused_form = refused or ("", None)
+    inquiries = customer_inquiries(customer=customer)
+    receipts = customer_receipts(customer=customer, inquiry_ids=[str(i.pk) for i in inquiries])
     conversations = [
         {
             "inquiry": inquiry,
@@ -117,8 +121,9 @@ def _page(
                 for m in inquiry.visible_messages  # type: ignore[attr-defined]
             ],
             "reply_form": refused_form if str(inquiry.pk) == refused_id else ReplyForm(),
+            "receipts": [receipt_link(i) for i in receipts.get(str(inquiry.pk), [])],
         }
-        for inquiry in customer_inquiries(customer=customer)
+        for inquiry in inquiries
     ]
     context = {
         "form": form or InquiryForm(),
@@ -126,11 +131,30 @@ def _page(
         "conversations": conversations,
         "author_labels": {kind: str(text) for kind, text in AUTHOR_LABELS.items()},
         "status_labels": {code: str(text) for code, text in CUSTOMER_STATUS_LABELS.items()},
+        # help.js fills in {number} and {order} for receipts issued while the page is open.
+        "receipt_label": receipt_label(),
         "final_statuses": sorted(FINAL_STATUSES),
         "sent": request.GET.get("sent", ""),
         "moved": request.GET.get("moved", ""),
     }
     return render(request, "operators/customer_page/index.html", context, status=status)
+
+
+def receipt_label() -> str:
+    """A receipt link's text, in the request's language; {number} and {order} filled in."""
+    return _("Receipt (PDF) {number} for {order}")
+
+
+def receipt_link(issue: ReceiptIssue) -> dict[str, Any]:
+    """A receipt as the page lists it: its number, order, download URL and link text."""
+    number, order = issue.receipt.number, issue.receipt.order.number
+    return {
+        "number": number,
+        "order_number": order,
+        "reissue": issue.reissue,
+        "url": reverse("help:receipt", args=[issue.inquiry_ref, number]),
+        "label": receipt_label().format(number=number, order=order),
+    }
 
 
 @customer_required

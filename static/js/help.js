@@ -15,6 +15,7 @@
   var FORBIDDEN = 4403;
   var labels = JSON.parse(document.getElementById("help-status-labels").textContent);
   var authors = JSON.parse(document.getElementById("help-author-labels").textContent);
+  var receiptLabel = JSON.parse(document.getElementById("help-receipt-label").textContent);
   var root = document.getElementById("help-page");
   var finals = (root.dataset.finalStatuses || "").split(",");
 
@@ -73,6 +74,32 @@
     thread.appendChild(messageItem(message));
   }
 
+  // Receipts issued in this conversation: a download link each (the URL comes from the
+  // server's own list; the label is the page's translated text with the numbers filled in).
+  function showReceipts(card, receipts) {
+    var list = card.querySelector(".receipts");
+    if (!list || !receipts) return;
+    receipts.forEach(function (receipt) {
+      var known = list.querySelectorAll(".receipt");
+      for (var i = 0; i < known.length; i++) {
+        if (known[i].dataset.receiptNumber === receipt.number) return;
+      }
+      var item = document.createElement("li");
+      item.className = "receipt";
+      item.dataset.receiptNumber = receipt.number;
+      var link = document.createElement("a");
+      link.className = "receipt-link";
+      link.href = receipt.url;
+      link.setAttribute("download", "");
+      link.textContent = receiptLabel
+        .replace("{number}", receipt.number)
+        .replace("{order}", receipt.order_number);
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    list.hidden = list.querySelectorAll(".receipt").length === 0;
+  }
+
   function lastMessageId(card) {
     var known = card.querySelectorAll(".thread .message");
     return known.length ? known[known.length - 1].dataset.messageId : "";
@@ -95,6 +122,9 @@
         (body ? body.messages : []).forEach(function (message) {
           addMessage(card, message);
         });
+      }),
+      getJson(card.dataset.receiptsUrl).then(function (body) {
+        showReceipts(card, body ? body.receipts : []);
       }),
     ]).catch(function (error) {
       // The poll (or the next socket message) brings it; nothing is lost.
@@ -129,7 +159,15 @@
         return;
       }
       if (data.event === "inquiry.updated") apply(card, data.payload);
-      if (data.event === "conversation.message") addMessage(card, data.payload);
+      if (data.event === "conversation.message") {
+        addMessage(card, data.payload);
+        // A reply may come with a receipt: fetch the list (the socket carries no links).
+        getJson(card.dataset.receiptsUrl)
+          .then(function (body) {
+            showReceipts(card, body ? body.receipts : []);
+          })
+          .catch(function () {}); // the next catch-up brings it
+      }
     };
     socket.onclose = function (event) {
       card.dataset.live = "0";

@@ -80,6 +80,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "escalation_not_found",
         "inquiry_not_found",
         "unknown_customer",
+        "receipt_not_found",
     }
     assert {c for c, s in statuses.items() if s == 409} == {
         "already_decided",

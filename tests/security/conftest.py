@@ -47,6 +47,7 @@ from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
 from netshop.demo.seed import seed_demo
+from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
 from tests.operators.api_helpers import escalation_for, storefront_key
 
@@ -203,6 +204,7 @@ class RoutePaths:
         self.shop = shop
         self.inquiry = shop.inquiry("C0001")
         self.escalation = shop.escalation("C0001")
+        self.receipt_number = _receipt_number(self.inquiry)
         support_records()
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
@@ -217,6 +219,7 @@ class RoutePaths:
             "id": lambda: self.shop.user("operator").pk,
             "uidb64": lambda: "MQ",
             "token": lambda: "set-password",
+            "number": lambda: self.receipt_number,
         }
         path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
         assert resolve(path).route == route, f"{path} does not resolve to {route}"
@@ -228,8 +231,21 @@ class RoutePaths:
         return model._default_manager.order_by("pk").values_list("pk", flat=True).first()
 
 
+def _receipt_number(inquiry: Inquiry) -> str:
+    """A receipt issued in ``inquiry`` for C0001's paid ORD-1003: the download routes' object."""
+    issue = receipt_issue(
+        order=m.Order.objects.get(number="ORD-1003"),
+        addressee="",
+        operation_id=f"{inquiry.pk}:issue_receipt:security",
+        actor="security",
+        inquiry_ref=str(inquiry.pk),
+    )
+    return issue.receipt.number
+
+
 def support_records() -> None:
-    """One row for each admin model the demo seed leaves empty, so its pages show an object."""
+    """One row for each admin model the demo seed leaves empty, so its pages show an object
+    (the receipt is the one ``RoutePaths`` issues for the download routes)."""
     CannedReply.objects.create(title="Apology", language="ja", body="申し訳ございません。")
     shipment = m.Shipment.objects.get(order__number="ORD-1004")
     today = timezone.localdate()
@@ -242,6 +258,13 @@ def support_records() -> None:
     )
     m.DeliveryDateChange.objects.create(
         shipment=shipment, operation_id="security-date", new_date=today, carrier_booking_id="bk-2"
+    )
+    m.AddressChange.objects.create(
+        order=m.Order.objects.get(number="ORD-1001"),
+        operation_id="security-address",
+        postal_code="104-0061",
+        prefecture="東京都",
+        address_line="中央区銀座1-2-3",
     )
     m.GatewayTransaction.objects.create(
         idempotency_key="security", kind="refund", payment_reference="pay-x", transaction_id="tx"

@@ -113,6 +113,9 @@ EXPECTED: dict[str, Row] = {
         method="post", body=DECISION, json=True
     ),
     "api/v1/events": staff_api(),
+    # A receipt issued in a conversation: read like its thread (a storefront names the
+    # customer, so without ``customer_id`` it is refused).
+    "api/v1/inquiries/<inquiry_id>/receipts/<number>": Row((401, 422, 403, 200, 200)),
     # The audit log: an inquiry's trail for staff; search and export for managers.
     "api/v1/inquiries/<inquiry_id>/audit": staff_api(),
     # A customer's message: the storefront's alone, like intake.
@@ -196,6 +199,8 @@ EXPECTED: dict[str, Row] = {
     "help/": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/messages": page(200, 403, 403),
+    "help/inquiries/<uuid:inquiry_id>/receipts": page(200, 403, 403),
+    "help/inquiries/<uuid:inquiry_id>/receipts/<str:number>.pdf": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/reply": page(
         "302 /help/", 403, 403, method="post", body={"text": "matrix", "key": str(uuid.uuid4())}
     ),

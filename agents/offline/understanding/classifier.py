@@ -91,14 +91,17 @@ def chosen_intents(
     chosen = owned[:1]
     for agent in agents:
         best = next((i for i in owned if agent_for_skill(i) == agent), None)
-        if (
-            best
-            and best not in chosen
-            and (best not in ACTION_SKILLS or probability[best] >= SECONDARY_AT)
-        ):
+        if best and best not in chosen and _sure_enough(best, reading):
             chosen.append(best)
     chosen += [i for i in owned if probability[i] >= SECONDARY_AT and i not in chosen]
     return chosen
+
+
+def _sure_enough(intent: Intent, reading: Reading) -> bool:
+    """A second request to act is taken only when one clause of the message says it clearly."""
+    return (
+        intent not in ACTION_SKILLS or reading.clause_intent_probabilities[intent] >= SECONDARY_AT
+    )
 
 
 def _rank(intent: Intent, reading: Reading) -> tuple[bool, float]:

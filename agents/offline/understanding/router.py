@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -115,20 +116,53 @@ class Reading:
     agents: list[AgentName]
     agent_probabilities: dict[AgentName, float]
     intent_probabilities: dict[Intent, float]
+    # Each intent's strongest showing in any one clause: "refund ORD-1003 and redeliver
+    # ORD-1004" asks both as clearly as each clause says it, though the whole blurs them.
+    clause_intent_probabilities: dict[Intent, float]
+
+
+# Where a message's requests part: sentences, and clauses joined by "and also" / 「あと」.
+_CLAUSE_BREAK: Final = re.compile(
+    r"[。！？!?\n;；]+|(?<=[.])\s+|,?\s+(?:and|also|plus|then)\s+(?=(?:also\s+)?(?:please\s+)?"
+    r"(?:can|could|would|will|please|i|refund|cancel|redeliver|return|exchange|change|send|"
+    r"track|where|when|what|how|tell|check|issue|give|get|let)\b)|(?:あと|それと|それから|"
+    r"ついでに|また|さらに)[、,]?",
+    re.IGNORECASE,
+)
+
+
+def clauses(text: str) -> list[str]:
+    """The parts of a message that may each ask something (two words or more each)."""
+    parts = [part.strip() for part in _CLAUSE_BREAK.split(text) if part and part.strip()]
+    return [part for part in parts if len(part) >= 4]
 
 
 def read(text: str, model: RouterModel | None = None) -> Reading:
     model = model or shipped_model()
     probabilities = model.probabilities(text)
-    intents = {
-        cast(Intent, label.removeprefix("intent:")): p
-        for label, p in probabilities.items()
-        if label.startswith("intent:")
-    }
+    intents = _intents(probabilities)
     by_agent = {a: probabilities[agent_label(a)] for a in AGENT_NAMES}
     for intent, p in intents.items():  # a clear intent brings the agent that owns it
         owner = agent_for_skill(intent)
         if owner is not None:
             by_agent[owner] = max(by_agent[owner], p)
     chosen = [a for a in AGENT_NAMES if by_agent[a] >= model.agent_threshold]
-    return Reading(agents=chosen, agent_probabilities=by_agent, intent_probabilities=intents)
+    strongest = dict(intents)
+    parts = clauses(text)
+    for part in parts if len(parts) > 1 else ():
+        for intent, p in _intents(model.probabilities(part)).items():
+            strongest[intent] = max(strongest[intent], p)
+    return Reading(
+        agents=chosen,
+        agent_probabilities=by_agent,
+        intent_probabilities=intents,
+        clause_intent_probabilities=strongest,
+    )
+
+
+def _intents(probabilities: dict[str, float]) -> dict[Intent, float]:
+    return {
+        cast(Intent, label.removeprefix("intent:")): p
+        for label, p in probabilities.items()
+        if label.startswith("intent:")
+    }

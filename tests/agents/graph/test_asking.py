@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
 from agents.conversations.services import customer_message_post
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.runs.driver import inquiry_advance

@@ -15,7 +15,7 @@ import pytest
 
 from agents.conversations.services import customer_message_post
 from agents.graph import confidence
-from agents.graph.schemas import Classification
+from agents.graph.schemas import Classification, Intent
 from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.offline.questions import write_question
 from agents.runs.driver import inquiry_advance
@@ -31,13 +31,8 @@ def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(confidence, "CONFIRM_BELOW", 0.999)
 
 
-def reading(intent: str, certainty: float) -> Classification:
-    return Classification(
-        agents=["order"],
-        intent=intent,
-        language="ja",
-        confidence=certainty,  # type: ignore[arg-type]
-    )
+def reading(intent: Intent, certainty: float) -> Classification:
+    return Classification(agents=["order"], intent=intent, language="ja", confidence=certainty)
 
 
 def test_an_unsure_request_to_act_is_put_back_to_the_customer() -> None:

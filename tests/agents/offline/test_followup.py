@@ -12,6 +12,7 @@ import datetime as dt
 import pytest
 
 from agents.offline.followup import classify_turn, earlier_request, has_own_intent
+from agents.offline.understanding import classify_text
 
 TODAY = dt.date(2026, 12, 1)
 QUESTION = {
@@ -128,3 +129,25 @@ def test_the_earlier_request_is_the_question_s_or_the_last_that_asked() -> None:
 )
 def test_what_has_an_intent_of_its_own(text: str, own: bool) -> None:
     assert has_own_intent(text) is own
+
+
+@pytest.mark.parametrize(
+    ("request_text", "text"),
+    [
+        ("ORD-1011のお届け先を変更したいです。", "〒104-0061 東京都中央区銀座1-2-3です"),
+        (
+            "I'd like to change the delivery address of ORD-1011.",
+            "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061",
+        ),
+    ],
+)
+def test_the_address_the_shop_asked_for_answers_the_request_about_the_same_order(
+    request_text: str, text: str
+) -> None:
+    question = {"slot": "address", "request": request_text, "intent": "change_shipping_address"}
+    earlier = classify_text(request_text, today=TODAY)
+
+    classification = classify_turn(text, question=question, today=TODAY)
+
+    assert (classification.intent, classification.agents) == (earlier.intent, earlier.agents)
+    assert classification.entities.order_numbers == ["ORD-1011"]

@@ -89,8 +89,9 @@ def test_the_page_reads_in_the_same_queries_however_long_the_threads(
             inquiry=inquiry, author_kind=MessageAuthor.AI, text=f"更新 {n}", channel="web"
         )
 
-    # the session, its user, the customer, the conversations, their visible messages
-    with django_assert_num_queries(5):
+    # the session, its user, the customer, the conversations, their visible messages, and
+    # the receipts issued in them
+    with django_assert_num_queries(6):
         response = client.get("/help/")
 
     assert response.content.decode().count('class="message author-ai"') == 6
