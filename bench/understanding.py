@@ -27,6 +27,7 @@ from bench import harness
 from bench.understanding_checks import Action, Json, Observation, failures, flatten, notes
 
 CASES = harness.ROOT / "bench" / "understanding_cases.jsonl"
+CHANNEL = "bench"  # the channel of every inquiry this check sends
 REFUSALS = ("refused", "error")  # a tool result with one of these keys did nothing
 
 
@@ -57,10 +58,17 @@ def customer_language(code: str) -> str:
 
 
 def reset_shop() -> None:
-    """The demo shop as seeded: every action a previous case took is undone."""
+    """The demo shop as seeded: every action a previous case took is undone, and the
+    approvals earlier cases left waiting are closed (a refund still waiting for a person is
+    what "has my refund been processed?" reads: one case's proposal must not answer the
+    next one's question). Bench database only: no decision is made, the rows are closed."""
+    from agents.models import Escalation, EscalationStatus
     from netshop.demo.seed import demo_password, seed_demo
 
     seed_demo(password=demo_password(), reset=True)
+    Escalation.objects.filter(status=EscalationStatus.OPEN, inquiry__channel=CHANNEL).update(
+        status=EscalationStatus.DECIDED
+    )
 
 
 def run_case(case: Mapping[str, Any]) -> Observation:
@@ -74,7 +82,7 @@ def run_case(case: Mapping[str, Any]) -> Observation:
     customer = customer_get(code=case["customer"])
     due_dates = _due_dates(customer.code)
     before = _row_counts()
-    inquiry = inquiry_create(customer=customer, text=case["text"], channel="bench", start=False)
+    inquiry = inquiry_create(customer=customer, text=case["text"], channel=CHANNEL, start=False)
     outcome = inquiry_run(inquiry=inquiry)
     state = outcome.state
     classification = state.get("classification") or {}
