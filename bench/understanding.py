@@ -61,14 +61,13 @@ def reset_shop() -> None:
     """The demo shop as seeded: every action a previous case took is undone, and the
     approvals earlier cases left waiting are closed (a refund still waiting for a person is
     what "has my refund been processed?" reads: one case's proposal must not answer the
-    next one's question). Bench database only: no decision is made, the rows are closed."""
+    next one's question). The bench's own database only: no decision is made, the rows are
+    closed, whoever left them (``--reuse-db`` keeps those of earlier runs)."""
     from agents.models import Escalation, EscalationStatus
     from netshop.demo.seed import demo_password, seed_demo
 
     seed_demo(password=demo_password(), reset=True)
-    Escalation.objects.filter(status=EscalationStatus.OPEN, inquiry__channel=CHANNEL).update(
-        status=EscalationStatus.DECIDED
-    )
+    Escalation.objects.filter(status=EscalationStatus.OPEN).update(status=EscalationStatus.DECIDED)
 
 
 def run_case(case: Mapping[str, Any]) -> Observation:
