@@ -14,6 +14,7 @@ from typing import Any, Final
 from django.db.models import F, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Replace
 
+from netshop.adapters.place_names import place_name_en
 from netshop.errors import DomainError
 from netshop.models import (
     Customer,
@@ -140,6 +141,7 @@ def shipment_facts(*, shipment: Shipment) -> dict[str, Any]:
                 "time": event.occurred_at.isoformat(),
                 "status": event.status,
                 "location": event.location,
+                "location_en": place_name_en(event.location),
                 "description": event.description,
             }
             for event in shipment.events.all()

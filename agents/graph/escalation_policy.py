@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from agents.graph.questions import stopped
 from agents.graph.schemas import HELD
 from agents.models import EscalationKind
 from agents.shapes import EnvelopeDict, PendingAction
@@ -92,6 +93,8 @@ def unprepared_requests(
         tool = GATED_TOOLS.get(step["intent"])
         envelope = envelopes.get(step["agent"])
         if tool is None or envelope is None or envelope["status"] == "escalate":
+            continue
+        if stopped(envelope):  # it asked the customer or referred to a person: on purpose
             continue
         if "refused" not in (envelope.get("data", {}).get(tool) or {}):
             missing.append(step["intent"])
@@ -185,7 +188,7 @@ def person_needed(
             if referral.get("reason") == "unsupported_request"
             else "claim_contradicts_records"
         )
-        detail = {"order_number": referral["order_number"]} if referral.get("order_number") else {}
+        detail = {key: referral[key] for key in ("order_number", "claim") if referral.get(key)}
         summary = str(referral.get("summary") or reason)
         return Escalation(EscalationKind.FOLLOW_UP, reason, summary, failed, detail)
     return None

@@ -60,6 +60,13 @@ class Entities(BaseModel):
         default=None, description="ISO start and end of a period the customer asks about"
     )
     order_status: str | None = Field(default=None, description="An order status asked about")
+    date_shift_days: int | None = Field(
+        default=None,
+        description=(
+            "Days to move the scheduled delivery by, when the customer asks relative to it"
+            " (3 for 'push it back three days' / 3日うしろにずらして; negative for earlier)"
+        ),
+    )
 
 
 class Classification(BaseModel):

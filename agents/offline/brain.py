@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -23,21 +23,30 @@ from agents.offline.address_receipt_turns import (
     receipt_turn,
     refund_status_turn,
 )
-from agents.offline.choosing import choose_order, claims_not_arrived, options
+from agents.offline.choosing import CHARGED_TWICE, choose_order, claims_not_arrived, options
+from agents.offline.described import (
+    CANCEL_CUE,
+    PAYMENT_CUE,
+    REFUND_CUE,
+    describe,
+    orders_named_for,
+)
+from agents.offline.referrals import (
+    double_charge,
+    not_arrived_contradiction,
+    reason,
+    refund_contradiction,
+)
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
-from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
+from agents.specialists.asking import ASK_CUSTOMER
 from agents.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
 
-REASONS = (
-    (r"壊れ|破損|割れ|傷|不良|broken|damaged|defect|crack", "damaged item"),
-    (
-        r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
-        "parcel not delivered",
-    ),
-    (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
-    (r"二重|twice|double", "charged twice"),
+# A coupon asked for because one expired ("my coupon expired", 「期限切れのクーポン」).
+_EXPIRED = (
+    r"期限(?:が)?切れ|期限を過ぎ|失効|使えなくなった"
+    r"|expired|expiry (?:date )?(?:has )?passed|run out"
 )
 
 
@@ -72,7 +81,7 @@ def _choose(
     if "track_shipment" in tools:
         return _shipping_turn(context, inquiry, results, tools)
     if Skill.PROCESS_REFUND in tools:
-        return _payment_turn(context, inquiry, results)
+        return _payment_turn(context, inquiry, results, tools)
     if "search_faq" in tools:
         return _faq_turn(context, inquiry, results)
     return []
@@ -92,9 +101,11 @@ def _order_turn(
         wanted = context.get("inquiry_intent", intent)
         if claims_not_arrived(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
             wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
+        elif reason(inquiry, "") == CHARGED_TWICE:
+            wanted = CHARGED_TWICE
         orders = results["search_orders"].get("orders", [])
         tracking = set(entities.get("tracking_numbers", []))
-        choice = choose_order(orders, wanted, tracking)
+        choice = choose_order(orders, wanted, tracking, describe(inquiry))
         if choice.ambiguous and tracking:
             return []  # the tracking number says which parcel: the Shipping agent tracks it
         if choice.ambiguous and ASK_CUSTOMER in tools:
@@ -104,12 +115,18 @@ def _order_turn(
             return []
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
+    named = entities.get("order_numbers", [])
+    if intent == Skill.CANCEL_ORDER and len(named) > 1:
+        meant = orders_named_for(inquiry, CANCEL_CUE)
+        if not meant and ASK_CUSTOMER in tools:
+            return [_which_named(context, named)]  # several named, none said to be cancelled
+        number = next(iter(meant), number)
     calls: list[Call] = [("get_order_details", {"order_number": number})]
     if intent == Skill.CANCEL_ORDER:
         calls.append(
             (
                 Skill.CANCEL_ORDER,
-                {"order_number": number, "reason": _reason(inquiry, "customer request")},
+                {"order_number": number, "reason": reason(inquiry, "customer request")},
             )
         )
     return calls
@@ -132,9 +149,15 @@ def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -
         "slot": "order",
         "why": "ambiguous",
         "options": options(candidates, language, today),
-        "about": "parcel not delivered" if claims_not_arrived(inquiry) else _reason(inquiry, ""),
+        "about": "parcel not delivered" if claims_not_arrived(inquiry) else reason(inquiry, ""),
     }
     return (ASK_CUSTOMER, args)
+
+
+def _which_named(context: dict[str, Any], named: list[str]) -> Call:
+    """Several orders named and nothing says which one the money action is for: ask."""
+    options = [{"value": number, "label": ""} for number in named[:5]]
+    return (ASK_CUSTOMER, {"slot": "order", "why": "ambiguous", "options": options, "about": ""})
 
 
 def _order_number(context: dict[str, Any]) -> str | None:
@@ -150,10 +173,13 @@ def _shipping_turn(
     intent = context.get("intent", "track_shipment")
     if intent == Skill.CHANGE_SHIPPING_ADDRESS:
         return address_change_turn(context, inquiry, results, tools)
-    if results:
-        return _contradiction(results, inquiry, tools)
     entities = context.get("entities", {})
     number = _order_number(context)
+    shift = entities.get("date_shift_days")
+    if intent == "change_delivery_date" and shift and number and not entities.get("dates"):
+        return _shifted_date(number, int(shift), context, results)
+    if results:
+        return not_arrived_contradiction(results, inquiry, tools)
     dates = _future_dates(entities.get("dates", []), context.get("today"))
     if number and dates and intent == "arrange_redelivery":
         window = entities.get("time_window") or "08-12"
@@ -165,25 +191,29 @@ def _shipping_turn(
         ]
     if number and dates and intent == "change_delivery_date":
         return [("change_delivery_date", {"order_number": number, "new_date": dates[0]})]
+    if number and intent == "change_delivery_date" and ASK_CUSTOMER in tools:
+        # A change with no date to change to: the customer is asked, not shown the tracking.
+        return [(ASK_CUSTOMER, {"slot": "date", "why": "missing", "options": [], "about": ""})]
     tracking = next(iter(entities.get("tracking_numbers", [])), None)
     if tracking:
         return [("track_shipment", {"tracking_number": tracking})]
     return [("track_shipment", {"order_number": number})] if number else []
 
 
-def _contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
-    """The customer says it has not arrived, the carrier says delivered: a person looks
-    (the reply neither insists on "delivered" nor makes up for a loss nobody has seen)."""
-    tracked = results.get("track_shipment") or {}
-    status = (tracked.get("tracking") or {}).get("status")
-    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or status != "delivered":
+def _shifted_date(
+    number: str, shift: int, context: dict[str, Any], results: dict[str, Any]
+) -> list[Call]:
+    """ "Push it back two days": the new date counts from the parcel's scheduled date, read
+    from the order's facts or, failing those, from the carrier (tracked first)."""
+    if "change_delivery_date" in results:
         return []
-    if not claims_not_arrived(inquiry):
-        return []
-    number = tracked.get("order_number")
-    summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
-    args = {"reason": "claim_contradicts_records", "summary": summary, "order_number": number}
-    return [(REFER_TO_PERSON, args)]
+    shipment = (context.get("order") or {}).get("shipment") or {}
+    tracked = ((results.get("track_shipment") or {}).get("tracking")) or {}
+    scheduled = tracked.get("scheduled_date") or shipment.get("scheduled_date")
+    if not scheduled:
+        return [] if "track_shipment" in results else [("track_shipment", {"order_number": number})]
+    new_date = date.fromisoformat(scheduled) + timedelta(days=shift)
+    return [("change_delivery_date", {"order_number": number, "new_date": new_date.isoformat()})]
 
 
 def _future_dates(dates: list[str], today: str | None) -> list[str]:
@@ -191,27 +221,44 @@ def _future_dates(dates: list[str], today: str | None) -> list[str]:
     return [d for d in dates if today is None or d > today]
 
 
-def _payment_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:
+def _payment_turn(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
     if results:
-        return []
+        return double_charge(results, inquiry, tools)
     intent = context.get("intent", "check_payment_status")
     if intent == "apply_coupon":
         # Only an order the customer named narrows the shop's search for a cause: the Order
         # agent's pick among their orders is a guess that could hide the troubled one.
         named = next(iter(context.get("entities", {}).get("order_numbers", [])), None)
-        coupon: dict[str, Any] = {"reason": _reason(inquiry, "delivery trouble")}
+        coupon: dict[str, Any] = {"reason": reason(inquiry, "delivery trouble")}
+        if re.search(_EXPIRED, inquiry, re.IGNORECASE):
+            coupon["replaces_expired"] = True  # a reissue: refused, whatever else happened
         return [("apply_coupon", coupon | ({"order_number": named} if named else {}))]
     number = _order_number(context)
     if intent == Skill.REFUND_STATUS:
         return refund_status_turn(number, results)
     if intent == Skill.ISSUE_RECEIPT:
         return receipt_turn(number, inquiry, results)
+    several = context.get("entities", {}).get("order_numbers", [])
+    if len(several) > 1:
+        # Several orders named: the one named with the refund (the payment) is the one meant.
+        refund = intent == Skill.PROCESS_REFUND
+        meant = orders_named_for(inquiry, REFUND_CUE if refund else f"{PAYMENT_CUE}|{REFUND_CUE}")
+        if not meant and refund and ASK_CUSTOMER in tools:
+            return [_which_named(context, several)]
+        number = next(iter(meant), number)
     if number is None:
         return []
     if intent == Skill.PROCESS_REFUND:
+        facts = context.get("order")
+        if isinstance(facts, dict) and facts.get("number") == number:
+            referral = refund_contradiction(facts, inquiry, tools)
+            if referral:
+                return referral
         args: dict[str, Any] = {
             "order_number": number,
-            "reason": _reason(inquiry, "customer request"),
+            "reason": reason(inquiry, "customer request"),
         }
         amounts = context.get("entities", {}).get("amounts", [])
         if amounts:
@@ -228,11 +275,6 @@ def _faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) ->
     if intent == "answer_general_question":
         return [("answer_general_question", {"question": inquiry, "language": language})]
     return [("search_faq", {"query": inquiry, "language": language})]
-
-
-def _reason(inquiry: str, default: str) -> str:
-    lowered = inquiry.lower()
-    return next((reason for pattern, reason in REASONS if re.search(pattern, lowered)), default)
 
 
 def _summary(results: dict[str, Any]) -> str:

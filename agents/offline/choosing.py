@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.offline import formatting as fmt
+from agents.offline.described import Description, fits
 from agents.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
 from agents.offline.understanding import claims
 from agents.offline.understanding.text import prepare
@@ -23,6 +24,15 @@ from agents.vocabulary import Skill
 Summary = Mapping[str, Any]
 Fits = Callable[[Summary], bool]
 MAX_OPTIONS = 5
+CHARGED_TWICE = "charged twice"  # the reason ``brain`` gives a double-charge complaint
+# "Says delivered but I don't have it": not-received wordings the router's cues lack.
+_NOT_RECEIVED_EN = (
+    r"\b(?:don't|do not|didn't|did not|never) (?:have|got|get|receive[d]?|see) (?:it|them|my|the"
+    r"|anything)\b|\bcan't find (?:it|them|my|the)\b|\bnowhere to be (?:found|seen)\b"
+)
+_NOT_RECEIVED_JA = (
+    r"見当たら|受け取って(?:い)?ない|受け取れて(?:い)?ない|手元に(?:ない|無い|ありません)"
+)
 
 
 def _status(*statuses: str) -> Fits:
@@ -33,12 +43,12 @@ def _shipment(*statuses: str) -> Fits:
     return lambda order: order.get("shipment_status") in statuses
 
 
-def _on_its_way(order: Summary) -> bool:
-    return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
-
-
 def _payment(*statuses: str) -> Fits:
     return lambda order: order.get("payment_status") in statuses
+
+
+def _on_its_way(order: Summary) -> bool:
+    return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
 
 
 _paid = _payment("captured", "partially_refunded")
@@ -70,30 +80,66 @@ TIERS: dict[str, tuple[Fits, ...]] = {
     ),
     Skill.REFUND_STATUS: (_payment("refunded", "partially_refunded"), _status("delivered")),
     Skill.ISSUE_RECEIPT: (_paid_and_delivered, _paid),
+    # "Charged twice" is a claim about one payment: every order with a charge is a candidate.
+    CHARGED_TWICE: (_payment("authorized", "captured", "partially_refunded"),),
 }
 
 
 @dataclass(frozen=True)
 class Choice:
-    """The order a request is about (``number``), or the candidates to ask about."""
+    """The order a request is about (``number``), or the candidates to ask about.
+
+    ``unmatched``: no order fits what the customer describes (the parcel "out for delivery",
+    the broken fan): the candidates are offered, none is taken for it.
+    """
 
     number: str | None = None
     candidates: list[Summary] = field(default_factory=list)
+    unmatched: bool = False
 
     @property
     def ambiguous(self) -> bool:
-        return self.number is None and len(self.candidates) > 1
+        return self.number is None and (len(self.candidates) > 1 or self.unmatched)
 
 
-def choose_order(orders: list[Summary], intent: str, tracking: set[str] | None = None) -> Choice:
-    """The one order that fits ``intent``, or the several that fit equally (newest first)."""
+def choose_order(
+    orders: list[Summary],
+    intent: str,
+    tracking: set[str] | None = None,
+    description: Description | None = None,
+) -> Choice:
+    """The one order that fits ``intent`` and what the customer describes, or the several
+    that fit equally (newest first)."""
     for order in orders:
         if tracking and order.get("tracking_number") in tracking:
             return Choice(number=str(order["number"]))
+    if description is not None and description.says_anything:
+        described = [order for order in orders if fits(order, description)]
+        if not described:
+            return Choice(candidates=_offered(orders, intent, description), unmatched=bool(orders))
+        if len(described) == 1:
+            return Choice(number=str(described[0]["number"]))
+        choice = _by_tiers(described, intent)
+        if choice.number is None and not choice.candidates:
+            return Choice(candidates=described[:MAX_OPTIONS])  # they fit the words: ask
+        return choice
+    return _by_tiers(orders, intent)
+
+
+def _offered(orders: list[Summary], intent: str, description: Description) -> list[Summary]:
+    """What to offer when no order fits the description: the ones in the state described
+    (the item named may be worded differently), else the ones that fit the request."""
+    in_state = [order for order in orders if fits(order, Description(states=description.states))]
+    if description.item and in_state:
+        return in_state[:MAX_OPTIONS]
+    return (_by_tiers(orders, intent).candidates or orders)[:MAX_OPTIONS]
+
+
+def _by_tiers(orders: list[Summary], intent: str) -> Choice:
     if intent == Skill.GET_ORDER_DETAILS:  # "what did I order": the latest one is shown
         return Choice(number=str(orders[0]["number"])) if orders else Choice()
-    for fits in TIERS.get(intent, ()):
-        fitting = [order for order in orders if fits(order)]
+    for tier in TIERS.get(intent, ()):
+        fitting = [order for order in orders if tier(order)]
         if len(fitting) == 1:
             return Choice(number=str(fitting[0]["number"]))
         if fitting:
@@ -128,4 +174,7 @@ def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dic
 
 def claims_not_arrived(text: str) -> bool:
     """Whether the customer says their parcel has not arrived (a claim to check)."""
-    return claims.claims_not_arrived(prepare(text))
+    prepared = prepare(text)
+    return claims.claims_not_arrived(prepared) or any(
+        re.search(cue, prepared, re.IGNORECASE) for cue in (_NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
+    )

@@ -61,10 +61,6 @@ PAYMENT_METHOD: Final[Words] = {
     },
 }
 
-CARRIER: Final[Words] = {
-    "ja": {"yamato": "ヤマト運輸", "sagawa": "佐川急便", "japan post": "日本郵便"},
-    "en": {"yamato": "Yamato Transport", "sagawa": "Sagawa Express", "japan post": "Japan Post"},
-}
 
 # What could not be checked, for the honest "not checked" sentence (one per agent).
 AGENT: Final[Words] = {

@@ -40,8 +40,8 @@ JA: Final[Table] = {
     ),
     "track_status_untracked": "{order_ref}のお荷物は、現在「{status}」です。",
     "track_scheduled": "お届け予定日は{date}です。",
-    "track_event": "最終更新: {time}{place}",
-    "track_event_status": "最新の状況: 「{status}」（{time}{place}）",
+    "track_event": "最終更新: {time}{place}。",
+    "track_event_status": "最新の状況: 「{status}」（{time}{place}）。",
     "track_absent": (
         "再配達をご希望の場合は、ご希望の日付と時間帯をお知らせいただければ手配いたします。"
     ),
@@ -57,6 +57,7 @@ JA: Final[Table] = {
         "{order_ref}のお支払い（{method}）{captured}のうち、{refunded}を返金済みです。"
     ),
     "payment_refunded": "{order_ref}のお支払い（{method}）は、{refunded}を全額返金済みです。",
+    "payment_refunded_open": "{order_ref}のお支払い（{method}）は、全額返金済みです。",
     "payment_failed": (
         "{order_ref}のお支払い（{method}）は、決済が完了しておりません。"
         "お手数ですが、お支払い方法をご確認ください。"
@@ -74,7 +75,7 @@ JA: Final[Table] = {
         "お詫びのしるしとして、次回のお買い物でご利用いただける{value}クーポンを発行いたしました。"
         "クーポンコード: {code}"
     ),
-    "faq_answer": "「{question}」について、ご案内いたします。\n{answer}",
+    "faq_answer": "{topic}について、ご案内いたします。\n{answer}",
     "faq_none": (
         "申し訳ございませんが、お問い合わせの内容について、すぐにご案内できる情報が見つかりませんでした。"
     ),
@@ -126,6 +127,10 @@ JA: Final[Table] = {
     "ask_details": (
         "お問い合わせの内容を確認いたしました。恐れ入りますが、ご注文番号など、"
         "もう少し詳しい内容をお知らせいただけますでしょうか。"
+    ),
+    "ask_details_named": (
+        "{order_ref}についてのお問い合わせを確認いたしました。恐れ入りますが、"
+        "どのようなご用件か、もう少し詳しくお知らせいただけますでしょうか。"
     ),
     "handover": "担当スタッフにお引き継ぎいたしました。担当者より改めてご連絡いたします。",
     "follow_up": "担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
@@ -182,6 +187,7 @@ EN: Final[Table] = {
     "payment_refunded": (
         "Your payment for {order_ref} ({method}) has been refunded in full ({refunded})."
     ),
+    "payment_refunded_open": "Your payment for {order_ref} ({method}) has been refunded in full.",
     "payment_failed": (
         "The payment for {order_ref} ({method}) did not go through. "
         "Could you check your payment method?"
@@ -199,7 +205,7 @@ EN: Final[Table] = {
         "As an apology, we have issued you a {value}coupon for your next order. "
         "Coupon code: {code}."
     ),
-    "faq_answer": "About “{question}”:\n{answer}",
+    "faq_answer": "About {topic}:\n{answer}",
     "faq_none": "I'm sorry, we couldn't find an answer to your question in our help pages.",
     "pending_refund": (
         "We have received your request for a refund of {amount} on {order_ref}. A member of our "
@@ -249,6 +255,10 @@ EN: Final[Table] = {
     "ask_details": (
         "Thank you for your message. Could you tell us a little more, such as the order "
         "number, so that we can look into it?"
+    ),
+    "ask_details_named": (
+        "Thank you for your message about {order_ref}. Could you tell us a little more about "
+        "what you need, so that we can look into it?"
     ),
     "handover": (
         "I've passed your inquiry to a member of our staff, who will contact you directly."

@@ -41,6 +41,18 @@ JA: Final[Table] = {
         "{order_ref}は配送業者の記録では配達済みとなっておりますが、お手元に届いていないとのこと、"
         "担当スタッフが配送業者に確認のうえ、改めてご連絡いたします。"
     ),
+    "claim:charged_twice": (
+        "当店の記録では{order_ref}のご請求は1回分のみとなっておりますが、二重に請求されているとのこと、"
+        "担当スタッフが決済会社に確認のうえ、改めてご連絡いたします。"
+    ),
+    "claim:damaged_not_delivered": (
+        "当店の記録では{order_ref}はまだお届け前となっておりますが、商品が破損していたとのこと、"
+        "担当スタッフが確認のうえ、改めてご連絡いたします。"
+    ),
+    "claim:item_not_in_order": (
+        "お知らせいただいた商品は{order_ref}のご注文内容に見当たりませんでした。"
+        "担当スタッフが確認のうえ、改めてご連絡いたします。"
+    ),
     "unsupported:address_change": (
         "お届け先住所の変更は担当スタッフが承ります。内容を確認のうえ、改めてご連絡いたします。"
     ),
@@ -78,6 +90,18 @@ EN: Final[Table] = {
     "claim": (
         "The carrier's records show {order_ref} as delivered, but you tell us it has not "
         "arrived: a member of our staff will check with the carrier and contact you."
+    ),
+    "claim:charged_twice": (
+        "Our records show a single charge for {order_ref}, but you tell us you were charged "
+        "twice: a member of our staff will check with the payment company and contact you."
+    ),
+    "claim:damaged_not_delivered": (
+        "Our records show {order_ref} has not been delivered yet, but you tell us an item "
+        "arrived damaged: a member of our staff will look into it and contact you."
+    ),
+    "claim:item_not_in_order": (
+        "We could not find the item you mention in {order_ref}: a member of our staff will "
+        "look into it and contact you."
     ),
     "unsupported:address_change": (
         "A member of our staff handles changes of the delivery address: they will look into "
@@ -154,7 +178,8 @@ def handover_sentence(lang: str, escalation: Mapping[str, Any]) -> str:
     detail = escalation.get("detail") or {}
     reason = escalation.get("reason")
     if reason == "claim_contradicts_records":
-        return phrases["claim"].format(order_ref=fmt.order_ref(lang, detail.get("order_number")))
+        claim = phrases.get(f"claim:{detail.get('claim')}", phrases["claim"])
+        return claim.format(order_ref=fmt.order_ref(lang, detail.get("order_number")))
     if reason == "unsupported_request":
         return phrases.get(f"unsupported:{detail.get('request')}", "")
     return ""

@@ -16,6 +16,7 @@ from agents.graph.schemas import HELD
 from agents.offline import formatting as fmt
 from agents.offline.labels import REFUSAL, TOOL, refusal_key, word
 from agents.offline.phrases import fill, say
+from agents.offline.understanding.entities import order_numbers
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 _ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
@@ -40,6 +41,7 @@ class Reply:
     agents: frozenset[str]
     order_statuses: dict[str, str] = field(default_factory=dict)
     known_order: str = ""
+    named_orders: frozenset[str] = frozenset()
     missing_order: bool = False
     follow_up_promised: bool = False
 
@@ -56,12 +58,14 @@ class Reply:
             agents=frozenset(as_dict(brief.get("results"))),
             order_statuses=statuses,
             known_order=numbers[0] if len(set(numbers)) == 1 else "",
+            named_orders=frozenset(order_numbers(str(brief.get("inquiry") or ""))),
         )
 
     @property
     def needs_order_number(self) -> bool:
-        """An agent could not tell which order, and nothing else in the brief names one."""
-        return self.missing_order and not self.known_order
+        """An agent could not tell which order, and nothing else in the brief names one (nor
+        did the customer: what they gave is never asked for again)."""
+        return self.missing_order and not self.known_order and not self.named_orders
 
     def say(self, key: str, **fields: object) -> str:
         return say(self.lang, key, **fields)
@@ -134,3 +138,27 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         order_ref=fmt.order_ref(reply.lang, number),
         tool=word(TOOL, reply.lang, tool, "tool"),
     )
+
+
+# Splits after a sentence's end or a line's, keeping every character ("".join gives it back).
+_SENTENCE_END = re.compile(r"(?<=[。!?！？\n])|(?<=\.)(?= )")
+
+
+def said_once(paragraphs: list[str]) -> list[str]:
+    """Each sentence once: agents that met the same refusal ("ORD-9999 was not found") or
+    the same hand-over give the customer one sentence, not one per agent."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        pieces = []
+        for piece in _SENTENCE_END.split(paragraph):
+            key = piece.strip()
+            if key in seen:
+                continue
+            if key:
+                seen.add(key)
+            pieces.append(piece)
+        text = "".join(pieces).strip()
+        if text:
+            kept.append(text)
+    return kept

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.offline import faq_paragraph as faq
 from agents.offline import formatting as fmt
 from agents.offline.address_receipt_paragraphs import address_paragraphs, payment_record_paragraphs
 from agents.offline.approval_paragraphs import action_paragraphs
 from agents.offline.labels import (
     AGENT,
-    CARRIER,
+    FALLBACK,
     ORDER_STATUS,
     PAYMENT_METHOD,
     SHIPMENT_STATUS,
     word,
 )
+from agents.offline.phrases import PHRASES
 from agents.offline.questions import handover_sentence
-from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs
+from agents.offline.reply import Reply, as_dict, as_list, refusal_paragraphs, said_once
+from netshop.adapters.place_names import carrier_name
 
 MAX_LISTED_ORDERS = 5
 
@@ -34,7 +37,7 @@ def write_reply(brief: dict[str, Any]) -> str:
     body = [
         *_shipping(reply, answers.get("shipping")),
         *_payment(reply, answers.get("payment")),
-        *_faq(reply, answers.get("faq"), brief),
+        *faq.faq_paragraphs(reply, answers.get("faq"), brief),
         *action_paragraphs(reply, brief),
     ]
     body = [*_order(reply, answers.get("order"), quiet=bool(body)), *body]
@@ -43,8 +46,16 @@ def write_reply(brief: dict[str, Any]) -> str:
     body += _not_checked(reply, as_list(brief.get("not_checked")))
     body += _escalation(reply, as_dict(brief.get("escalation")))
     if not body:
-        body.append(reply.say("ask_details"))
-    return "\n\n".join([reply.say("greeting"), *body, reply.say("closing")])
+        body.append(_ask_details(reply))
+    return "\n\n".join([reply.say("greeting"), *said_once(body), reply.say("closing")])
+
+
+def _ask_details(reply: Reply) -> str:
+    """Nothing to say yet: ask what they need, never for the order number they gave."""
+    if len(reply.named_orders) == 1:
+        [number] = reply.named_orders
+        return reply.say("ask_details_named", order_ref=fmt.order_ref(reply.lang, number))
+    return reply.say("ask_details")
 
 
 def _answers(brief: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -192,19 +203,33 @@ def _tracking(reply: Reply, tracked: dict[str, Any], *, rebooked: bool) -> str:
 
 
 def _carrier(lang: str, name: str) -> str:
-    """A carrier's name as customers know it; an unknown carrier's own name is shown as is."""
-    return CARRIER[lang].get(name.lower(), name) or word(CARRIER, lang, "", "carrier")
+    """A carrier's name as customers know it in ``lang``; an unknown carrier's own name is
+    shown as is, unless it is Japanese in an English reply ("the carrier" then)."""
+    known = carrier_name(name, lang)
+    if known:
+        return known
+    if name and (lang == "ja" or not fmt.has_japanese(name)):
+        return name
+    return FALLBACK[lang]["carrier"]
 
 
 def _latest_event(reply: Reply, event: dict[str, Any], *, current: str) -> str:
     """The last scan: when and where, and its status only when it says something new."""
-    location = str(event.get("location") or "")
+    location = _place(reply.lang, event)
     place = (f"（{location}）" if reply.lang == "ja" else f", {location}") if location else ""
     time = fmt.moment(reply.lang, event.get("time"), reply.today)
     if event.get("status") == current or not event.get("status"):
         return reply.say("track_event", time=time, place=place) if time else ""
     status = word(SHIPMENT_STATUS, reply.lang, event.get("status"))
     return reply.say("track_event_status", status=status, time=time, place=place)
+
+
+def _place(lang: str, event: dict[str, Any]) -> str:
+    """Where a scan was, in the reply's language: never a Japanese name in English."""
+    location = str(event.get("location") or "")
+    if lang == "ja" or not fmt.has_japanese(location):
+        return location
+    return str(event.get("location_en") or "")
 
 
 def _date_change(reply: Reply, change: dict[str, Any]) -> str:
@@ -251,35 +276,37 @@ def _payment_status(reply: Reply, checked: dict[str, Any]) -> str:
     """The gateway's view wins over our records: it is where the money is."""
     payment, gateway = as_dict(checked.get("payment")), as_dict(checked.get("gateway"))
     status = str(gateway.get("status") or payment.get("status") or "")
+    amounts = {
+        name: _amount(gateway.get(f"{name}_amount"), payment.get(name))
+        for name in ("authorized", "captured", "refunded")
+    }
     key = f"payment_{status}" if status in _PAYMENT_STATES else "payment_unknown"
+    if any(amounts[name] is None for name in _PAYMENT_STATES.get(status, ())):
+        # Never "refunded in full (¥0)": without the amount read, the sentence names none.
+        key = f"{key}_open" if f"{key}_open" in PHRASES[reply.lang] else "payment_unknown"
     lang = reply.lang
     return reply.say(
         key,
         order_ref=fmt.order_ref(lang, checked.get("order_number")),
         method=word(PAYMENT_METHOD, lang, payment.get("method"), "method"),
-        authorized=fmt.yen(lang, gateway.get("authorized_amount", payment.get("authorized"))),
-        captured=fmt.yen(lang, gateway.get("captured_amount", payment.get("captured"))),
-        refunded=fmt.yen(lang, gateway.get("refunded_amount", payment.get("refunded"))),
+        **{name: fmt.yen(lang, amount) for name, amount in amounts.items()},
     )
 
 
-_PAYMENT_STATES = ("authorized", "captured", "partially_refunded", "refunded", "failed", "voided")
+def _amount(*read: object) -> int | None:
+    """The first positive amount read (the gateway's, then the shop's record), else None."""
+    return next((value for value in read if isinstance(value, int) and value > 0), None)
 
 
-def _faq(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
-    if tools is None:
-        return []
-    entry = as_dict(as_dict(tools.get("answer_general_question")).get("answer"))
-    if not entry.get("answer"):
-        entries = as_list(as_dict(tools.get("search_faq")).get("entries"))
-        entry = as_dict(entries[0]) if entries else {}
-    if entry.get("answer"):
-        if not entry.get("question"):
-            return [str(entry["answer"])]
-        return [reply.say("faq_answer", question=entry["question"], answer=entry["answer"])]
-    if brief.get("intent") == "contact_human":
-        return []  # the hand-over sentence answers a request for a person
-    return [reply.say("faq_none")]
+# The amounts each payment state's sentence states.
+_PAYMENT_STATES: dict[str, tuple[str, ...]] = {
+    "authorized": ("authorized",),
+    "captured": ("captured",),
+    "partially_refunded": ("captured", "refunded"),
+    "refunded": ("refunded",),
+    "failed": (),
+    "voided": (),
+}
 
 
 # --- What could not be done ----------------------------------------------------------------

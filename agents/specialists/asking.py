@@ -25,6 +25,8 @@ MAX_OPTIONS = 5
 Slot = Literal["order", "item", "date", "time_window", "address", "other"]
 Why = Literal["missing", "ambiguous", "contradiction"]
 ReferralReason = Literal["claim_contradicts_records", "unsupported_request"]
+# Which claim the records contradict, for the sentence the customer reads.
+Claim = Literal["", "not_arrived", "charged_twice", "damaged_not_delivered", "item_not_in_order"]
 
 
 class Option(BaseModel):
@@ -61,23 +63,28 @@ def ask_customer(
 
 @tool(REFER_TO_PERSON)
 def refer_to_person(
-    reason: ReferralReason, summary: str, order_number: str | None = None
+    reason: ReferralReason, summary: str, order_number: str | None = None, claim: Claim = ""
 ) -> dict[str, Any]:
     """Hand the request to a member of staff and stop, making no change.
 
     Call it when the customer's claim contradicts the shop's records (they say the parcel
     has not arrived while the carrier shows it delivered: do not answer "delivered" and do
-    not offer a coupon), or when they ask for something no tool of yours can do (e.g.
-    exchanging an item for another size or colour, sending an item back). The customer is
-    told a person follows up, and why.
+    not offer a coupon; they say they were charged twice while the gateway shows one
+    charge), or when they ask for something no tool of yours can do (e.g. exchanging an
+    item for another size or colour, sending an item back). The customer is told a person
+    follows up, and why.
 
     Args:
         reason: claim_contradicts_records or unsupported_request.
         summary: one line for the member of staff: what was claimed, what the records show.
         order_number: the order concerned, e.g. ORD-1003, if one is.
+        claim: for a contradiction, which claim: not_arrived, charged_twice,
+            damaged_not_delivered (a damaged item on an order not delivered yet) or
+            item_not_in_order (an item the order does not hold).
     """
     referral = {"reason": reason, "summary": summary.strip()[:300]}
-    return {REFERRAL: referral | ({"order_number": order_number} if order_number else {})}
+    referral |= {"order_number": order_number} if order_number else {}
+    return {REFERRAL: referral | ({"claim": claim} if claim else {})}
 
 
 ASKING_TOOLS = (ask_customer, refer_to_person)

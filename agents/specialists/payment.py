@@ -100,7 +100,11 @@ def process_refund(
 
 @tool
 def apply_coupon(
-    reason: str, config: RunnableConfig, order_number: str | None = None, value: int | None = None
+    reason: str,
+    config: RunnableConfig,
+    order_number: str | None = None,
+    value: int | None = None,
+    replaces_expired: bool = False,
 ) -> dict[str, Any]:
     """Give the customer one apology coupon for trouble the shop's records show.
 
@@ -113,6 +117,8 @@ def apply_coupon(
         reason: what went wrong, in a few words.
         order_number: the order the trouble was with, e.g. ORD-1004, if the inquiry names one.
         value: yen off the next order; leave empty for the standard apology value.
+        replaces_expired: true when the customer asks for a coupon instead of one that
+            expired (a reissue): the shop refuses it.
     """
     context = run_context(config)
     cap = settings.NETSHOP_COUPON_CAP_YEN
@@ -124,6 +130,7 @@ def apply_coupon(
         operation_id=stable_operation_id(context.inquiry_id, "apply_coupon"),
         actor=agent_actor("payment"),
         order_number=order_number or None,
+        replaces_expired=replaces_expired,
     )
     return {
         "coupon": {

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from netshop.adapters.faults import FaultInjector, configured_adapter
+from netshop.adapters.place_names import place_name_en
 from netshop.addresses import JapaneseAddress
 from netshop.errors import ExternalServiceError
 from netshop.models import CarrierBooking, Shipment, ShipmentStatus
@@ -26,12 +27,14 @@ SERVICE = "carrier"
 
 
 class TrackingEvent(NamedTuple):
-    """One scan: when, the status it moved the parcel to, where, and the carrier's wording."""
+    """One scan: when, the status it moved the parcel to, where (and the place's English
+    name, ``""`` if it has none), and the carrier's wording."""
 
     time: dt.datetime
     status: str
     location: str
     description: str
+    location_en: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,7 +91,9 @@ class CarrierSimulator:
         self._faults.before("track")
         shipment = _shipment(tracking_number)
         events = [
-            TrackingEvent(e.occurred_at, e.status, e.location, e.description)
+            TrackingEvent(
+                e.occurred_at, e.status, e.location, e.description, place_name_en(e.location)
+            )
             for e in shipment.events.all()
         ]
         return TrackingInfo(

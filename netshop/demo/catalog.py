@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from netshop.adapters import place_names
+
 
 class ProductSpec(NamedTuple):
     sku: str
@@ -107,15 +109,5 @@ EN_GIVEN_NAMES = (
     "Ethan",
 )
 
-WAREHOUSE = "NetShop 千葉物流センター"
-HUB = "ヤマト運輸 羽田クロノゲート"
-DEPOTS = (
-    "東京 世田谷センター",
-    "横浜 港北センター",
-    "名古屋 中センター",
-    "大阪 中央センター",
-    "福岡 博多センター",
-    "札幌 北センター",
-    "那覇 センター",
-    "仙台 青葉センター",
-)
+# The places parcels pass through, named once with their English names.
+WAREHOUSE, HUB, DEPOTS = place_names.WAREHOUSE, place_names.HUB, place_names.DEPOTS

@@ -46,12 +46,18 @@ def coupon_issue(
     operation_id: str,
     actor: str,
     order_number: str | None = None,
+    replaces_expired: bool = False,
 ) -> Coupon:
     """Issue an apology coupon worth ``value`` yen for a cause the shop's records show.
 
     ``order_number`` is the order the inquiry is about, if it names one: it narrows where
-    the cause is looked for, it never is the cause. Runs once per ``operation_id``.
+    the cause is looked for, it never is the cause. ``replaces_expired``: the customer asks
+    for a coupon in place of one that expired, which the shop never does (the FAQ says
+    expired coupons are not reissued), whatever other cause the records show: a new coupon
+    handed out for that request would be a reissue. Runs once per ``operation_id``.
     """
+    if replaces_expired:
+        raise DomainError("coupon_expired_not_reissued")
     try:
         return run_once(
             Coupon,

@@ -180,6 +180,48 @@ DATE_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
 )
 
 
+# --- shifts of the scheduled date -----------------------------------------------------------
+
+_COUNT_WORDS = {
+    "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1,
+    "a couple of": 2, "couple of": 2, "few": 3, "a few": 3,
+}  # fmt: skip
+_COUNT = r"(\d{1,2}|[一二三四五六七八九十]|one|two|three|four|five|six|seven|a couple of|a few|a)"
+_LATER_JA = r"(?:後ろ|うしろ|遅ら|延ば|のば|ずら|繰り下げ|後ろ倒し)"
+_EARLIER_JA = r"(?:早め|早く|前倒し|繰り上げ)"
+_SHIFT_JA = re.compile(
+    rf"{_COUNT}\s*(日|週間?)\s*(?:ほど|くらい|ぐらい|程度)?\s*(?:(?P<earlier>{_EARLIER_JA})|{_LATER_JA})"
+)
+_SHIFT_EN = re.compile(
+    rf"\b(?:push(?:ed)?|mov(?:e|ed)|put|delay(?:ed)?|postpon(?:e|ed)|shift(?:ed)?|bump(?:ed)?"
+    rf"|bring|brought|pull(?:ed)?|change|reschedule)\b[^.?!。]{{0,40}}?\b(?:by )?{_COUNT}"
+    rf" (day|week)s?\b(?P<tail>[^.?!。]{{0,20}})"
+    rf"|\b{_COUNT} (day|week)s? (?P<direction>later|earlier|sooner|after|before)\b"
+)
+_EARLIER_EN = re.compile(r"\b(?:earlier|sooner|forward|up|bring|brought|pull(?:ed)?|before)\b")
+
+
+def find_date_shift(text: str) -> int | None:
+    """Days the customer asks to move the delivery by, relative to its scheduled date: "3日
+    うしろにずらして" -> 3, "push it back two days" -> 2, "2日早めて" -> -2; None if not asked."""
+    lowered = text.lower()
+    if match := _SHIFT_JA.search(lowered):
+        days = _count(match[1]) * (7 if match[2].startswith("週") else 1)
+        return -days if match["earlier"] else days
+    if match := _SHIFT_EN.search(lowered):
+        count, unit = (match[1], match[2]) if match[1] else (match[4], match[5])
+        days = _count(count) * (7 if unit == "week" else 1)
+        words = match[0] if match[1] else (match["direction"] or "")
+        earlier = _EARLIER_EN.search(words) and not re.search(r"\b(?:back|later|out)\b", words)
+        return -days if earlier else days
+    return None
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNT_WORDS.get(word.strip(), 1)
+
+
 def find_dates(text: str, today: dt.date) -> list[dt.date]:
     """Every date mentioned, without repeats: those from today on first, in the order of the
     text, then past ones. The first date is the one the customer asks for ("昨日不在だったので

@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 from agents.graph.schemas import Entities
-from agents.offline.understanding.dates import Span, find_dates, without_overlaps
+from agents.offline.understanding.dates import Span, find_date_shift, find_dates, without_overlaps
 from agents.offline.understanding.periods import find_period
 from agents.offline.understanding.text import prepare, shop_today
 from agents.offline.understanding.times import find_time_window
@@ -69,6 +69,7 @@ def extract_entities(text: str, *, today: dt.date | None = None) -> Entities:
         amounts=amounts(prepared),
         date_range=(period[0].isoformat(), period[1].isoformat()) if period else None,
         order_status=order_status(prepared),
+        date_shift_days=find_date_shift(prepared),
     )
 
 

@@ -79,6 +79,7 @@ def test_the_package_holds_everything_to_decide_and_each_action_once() -> None:
             "amounts": [],
             "date_range": None,
             "order_status": None,
+            "date_shift_days": None,
         },
         "injection_suspected": True,
         "held_actions": [],

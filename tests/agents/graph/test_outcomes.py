@@ -38,7 +38,7 @@ def test_refund_of_ord_1003_stops_for_approval_with_the_captured_amount(ask: Ask
 
 
 def test_refund_in_english_for_c0002(ask: Ask) -> None:
-    outcome = ask("The blender I received is broken. I want my money back.", customer="C0002")
+    outcome = ask("The towel I received is damaged. I want my money back.", customer="C0002")
 
     assert outcome.status == "awaiting_approval"
     [action] = outcome.pending_actions

@@ -420,3 +420,24 @@ def test_only_the_one_per_inquiry_constraint_reads_as_already_issued(
 
     # Then only the inquiry's constraint means "already has a coupon"; others stay failures
     assert is_one_per_inquiry_clash(raised.value) is names_the_inquiry
+
+
+# --- A reissue of an expired coupon ------------------------------------------------------------
+
+
+def test_a_coupon_asked_for_in_place_of_an_expired_one_is_refused_even_with_a_cause() -> None:
+    customer = troubled_customer()  # a parcel back at the depot: a cause that would earn one
+
+    with pytest.raises(DomainError) as refused:
+        coupon_issue(
+            customer=customer,
+            value=500,
+            inquiry_ref="inq-reissue",
+            operation_id="op-reissue",
+            actor="agent:payment",
+            replaces_expired=True,
+        )
+
+    assert refused.value.code == "coupon_expired_not_reissued"
+    assert not Coupon.objects.filter(customer=customer).exists()
+    assert _coupon_audit() == []
