@@ -52,7 +52,15 @@ class Skill(models.TextChoices):
 
 
 # The side effects a person approves before they run (SPEC 4.2): a pending action's kind.
-GATED_SKILLS: frozenset[Skill] = frozenset({Skill.PROCESS_REFUND, Skill.CANCEL_ORDER})
+GATED_SKILLS: frozenset[Skill] = frozenset(
+    {
+        Skill.PROCESS_REFUND,
+        Skill.CANCEL_ORDER,
+        Skill.RETURN_ITEMS,
+        Skill.EXCHANGE_ITEMS,
+        Skill.MODIFY_ORDER_ITEMS,
+    }
+)
 
 
 class OperatorDecision(models.TextChoices):

@@ -141,6 +141,30 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     ),
     "date_out_of_range": _e(REFUSED, _("The new delivery date is too far from the original.")),
     "date_unchanged": _e(REFUSED, _("The delivery is already scheduled for that date.")),
+    # Returns, exchanges and item changes.
+    "item_not_in_order": _e(REFUSED, _("%(item)s is not an item of %(order)s.")),
+    "items_required": _e(REFUSED, _("Which items? None was named.")),
+    "order_not_delivered": _e(REFUSED, _("Only delivered orders can be returned or exchanged.")),
+    "return_window_passed": _e(REFUSED, _("The return window of this order has passed.")),
+    "already_returned": _e(REFUSED, _("These items were already returned.")),
+    "item_not_returnable": _e(REFUSED, _("%(item)s can only be returned if it is defective.")),
+    "return_amount_exceeds_items": _e(
+        REFUSED, _("A return refunds at most the returned items' value (%(value)s).")
+    ),
+    "exchange_window_passed": _e(REFUSED, _("The exchange window of this order has passed.")),
+    "no_such_variant": _e(REFUSED, _("%(product)s has no variant %(wanted)s.")),
+    "variant_out_of_stock": _e(REFUSED, _("%(product)s is out of stock.")),
+    "already_exchanged": _e(REFUSED, _("This item was already exchanged once.")),
+    "order_not_modifiable": _e(
+        REFUSED, _("Items can only be changed on an order that is still pending.")
+    ),
+    "quantity_not_lowered": _e(
+        REFUSED,
+        _("An item can only be removed or its quantity lowered; additions are a new order."),
+    ),
+    "order_would_be_empty": _e(
+        REFUSED, _("Removing every item is a cancellation, not an item change.")
+    ),
     "invalid_address": _e(
         REFUSED,
         _("The address is not a complete Japanese address."),

@@ -48,6 +48,17 @@ class Product(models.Model):
     name = models.CharField(max_length=200)
     name_en = models.CharField(max_length=200, blank=True)
     price = models.PositiveIntegerField(help_text="Yen")
+    family = models.CharField(
+        max_length=32,
+        blank=True,
+        help_text="The variants of one product share it (e.g. TSH-LOGO); an exchange stays in it.",
+    )
+    variant = models.CharField(max_length=40, blank=True, help_text="Size or colour, e.g. M, L.")
+    stock = models.PositiveIntegerField(default=0, help_text="Units the warehouse can ship.")
+    returnable = models.BooleanField(
+        default=True,
+        help_text="False for food and personalised items (FAQ): returned only if defective.",
+    )
 
     class Meta:
         ordering = ["sku"]
@@ -195,6 +206,78 @@ class Cancellation(models.Model):
 
     def __str__(self) -> str:
         return f"cancellation of {self.order.number}"
+
+
+class Return(models.Model):
+    """One return of delivered items and the refund of exactly those items.
+
+    The refund carries the return's ``operation_id`` (in the refunds' own table), so the
+    return and its money are made together once.
+    """
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="returns")
+    operation_id = models.CharField(max_length=80, unique=True)
+    reason = models.CharField(max_length=500)
+    amount = models.PositiveIntegerField(help_text="Yen refunded for the returned items")
+    refund = models.OneToOneField(
+        Refund, null=True, on_delete=models.PROTECT, related_name="item_return"
+    )
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"return on {self.order.number}"
+
+
+class ReturnLine(models.Model):
+    """How many units of one order line a return sends back."""
+
+    item_return = models.ForeignKey(Return, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(OrderLine, on_delete=models.PROTECT, related_name="returned")
+    quantity = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.quantity} × {self.order_line.product.sku} returned"
+
+
+class Exchange(models.Model):
+    """A delivered item swapped for another variant of the same product, and the parcel
+    that carries the replacement."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="exchanges")
+    order_line = models.ForeignKey(OrderLine, on_delete=models.PROTECT, related_name="exchanges")
+    quantity = models.PositiveIntegerField()
+    from_product = models.ForeignKey(Product, on_delete=models.PROTECT, related_name="+")
+    to_product = models.ForeignKey(Product, on_delete=models.PROTECT, related_name="+")
+    operation_id = models.CharField(max_length=80, unique=True)
+    reason = models.CharField(max_length=500)
+    replacement_tracking_number = models.CharField(max_length=20, unique=True)
+    carrier_booking_id = models.CharField(max_length=60)
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"exchange on {self.order.number}"
+
+
+class OrderChange(models.Model):
+    """Items removed or reduced on an order before it shipped, and the new total.
+
+    ``lines`` keeps what changed (``[{"sku", "name", "from", "to", "unit_price"}]``): a line
+    brought to zero is deleted from the order, so this is its only trace.
+    """
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="item_changes")
+    operation_id = models.CharField(max_length=80, unique=True)
+    lines = models.JSONField()
+    previous_total = models.PositiveIntegerField()
+    new_total = models.PositiveIntegerField()
+    authorization_adjusted = models.BooleanField(default=False)
+    actor = models.CharField(max_length=150)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"item change on {self.order.number}"
 
 
 class Redelivery(models.Model):
@@ -351,6 +434,7 @@ class GatewayTransaction(models.Model):
     class Kind(models.TextChoices):
         REFUND = "refund"
         VOID = "void"
+        ADJUST = "adjust"  # an authorization lowered to a new amount
 
     idempotency_key = models.CharField(max_length=80, unique=True)
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -370,6 +454,7 @@ class CarrierBooking(models.Model):
     class Kind(models.TextChoices):
         REDELIVERY = "redelivery"
         DATE_CHANGE = "date_change"
+        SHIPMENT = "shipment"  # a new parcel (an exchange's replacement)
         ADDRESS_CHANGE = "address_change"
 
     idempotency_key = models.CharField(max_length=80, unique=True)

@@ -291,6 +291,10 @@ NETSHOP_COUPON_LIMIT_PER_CUSTOMER = int(os.environ.get("NETSHOP_COUPON_LIMIT_PER
 NETSHOP_COUPON_WINDOW_DAYS = int(os.environ.get("NETSHOP_COUPON_WINDOW_DAYS", "30"))
 NETSHOP_REDELIVERY_WINDOW_DAYS = 7
 NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
+# The FAQ's returns policy: unused items within 14 days of delivery; sized items are
+# exchanged once, unworn, within the same 14 days.
+NETSHOP_RETURN_WINDOW_DAYS = 14
+NETSHOP_EXCHANGE_WINDOW_DAYS = 14
 NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))
 NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLINE_MINUTES", "240"))
 # Conversations: how long a question the AI asked waits for the customer before the

@@ -34,10 +34,12 @@ from agents.models import (
 )
 from agents.runs.dispatch import enqueue_run
 from agents.shapes import Decision, PendingAction
-from agents.vocabulary import OperatorDecision
+from agents.vocabulary import OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError
+from netshop.services.order_items import ItemRequest
 from netshop.services.refunds import refund_proposal
+from netshop.services.returns import return_proposal
 from netshop.transactions import retry_conflicts
 
 D = OperatorDecision
@@ -313,6 +315,11 @@ def _check_refund_edit(
     )
     reason = reason if reason is not None else action["params"].get("reason", "")
     refund_proposal(order=order, amount=amount, reason=reason, cap=False)
+    if action["kind"] == Skill.RETURN_ITEMS:
+        # A return refunds at most the returned items, not the whole order.
+        items = [ItemRequest(i["sku"], i.get("quantity")) for i in action["params"]["items"]]
+        defective = bool(action["params"].get("defective"))
+        return_proposal(order=order, items=items, amount=amount, defective=defective)
 
 
 def _hand_over(inquiry: Inquiry, reply: str, *, operator: User) -> None:

@@ -15,7 +15,7 @@ from agents.graph.questions import waiting_on_answer
 from agents.graph.schemas import AgentName, Classification
 from agents.graph.state import PlanStep
 from agents.shapes import EnvelopeDict
-from agents.vocabulary import GATED_SKILLS
+from agents.vocabulary import GATED_SKILLS, Skill
 
 MAX_REPLANS = 3
 
@@ -37,9 +37,19 @@ DEFAULT_INTENT: dict[AgentName, str] = {
 }
 
 
+# Money back for items is one action: a return refunds its items, so a refund beside it would
+# pay them twice. The one the inquiry names first (its main intent first) is prepared.
+MONEY_BACK: frozenset[str] = frozenset({Skill.PROCESS_REFUND, Skill.RETURN_ITEMS})
+
+
 def step_intent(agent: AgentName, classification: Classification) -> str:
-    """The intent a specialist works on: the first of the inquiry's intents it owns."""
-    for intent in (classification.intent, *classification.secondary_intents):
+    """The intent a specialist works on: the first of the inquiry's intents it owns (never
+    a second way of paying the same money back)."""
+    intents = (classification.intent, *classification.secondary_intents)
+    first_money_back = next((intent for intent in intents if intent in MONEY_BACK), None)
+    for intent in intents:
+        if intent in MONEY_BACK and intent != first_money_back:
+            continue
         if intent in INTENT_OF_AGENT[agent]:
             return intent
     return DEFAULT_INTENT[agent]

@@ -23,12 +23,12 @@ def _check(verifier: str, result: bool | None) -> dict[str, Any]:
     return {"verifier": verifier, "result": result, "checked_at": timezone.now().isoformat()}
 
 
-def _refund_recorded(action_id: str) -> bool | None:
+def _gateway_recorded(action_id: str, kind: str = "refund") -> bool | None:
     try:
         transaction = get_gateway().find_transaction(action_id)
     except ExternalServiceError:
         return None
-    return transaction is not None and transaction.kind == "refund"
+    return transaction is not None and transaction.kind == kind
 
 
 def _order_cancelled(customer_id: str, order_number: str) -> bool:
@@ -47,6 +47,33 @@ def _booking_exists(booking_id: str) -> bool | None:
         return None
 
 
+def _order_total_is(customer_id: str, order_number: str, total: object) -> bool:
+    try:
+        customer = selectors.customer_get(code=customer_id)
+        order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    except DomainError:
+        return False
+    return order.total == total
+
+
+def _action_check(result: dict[str, Any], customer_id: str) -> dict[str, Any]:
+    """The system of record's word on one executed gated action."""
+    kind, action_id = result["kind"], result["action_id"]
+    number = result["params"]["order_number"]
+    if kind in (Skill.PROCESS_REFUND, Skill.RETURN_ITEMS):
+        # A return's refund carries the return's operation id.
+        return _check("gateway_refund", _gateway_recorded(action_id))
+    if kind == Skill.EXCHANGE_ITEMS:
+        return _check("carrier_replacement", _booking_exists(str(result.get("booking_id"))))
+    if kind == Skill.MODIFY_ORDER_ITEMS:
+        if result.get("authorization_adjusted"):
+            return _check("gateway_authorization_adjusted", _gateway_recorded(action_id, "adjust"))
+        return _check(
+            "order_total_changed", _order_total_is(customer_id, number, result.get("new_total"))
+        )
+    return _check("order_cancelled", _order_cancelled(customer_id, number))
+
+
 def outcome_checks(state: dict[str, Any], *, customer_id: str) -> dict[str, list[dict[str, Any]]]:
     """The checks for every side effect the run claims, by the agent that owns it."""
     checks: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -54,11 +81,7 @@ def outcome_checks(state: dict[str, Any], *, customer_id: str) -> dict[str, list
         if result.get("outcome") != "executed":
             continue
         agent = "payment" if result["kind"] == Skill.PROCESS_REFUND else "order"
-        if result["kind"] == Skill.PROCESS_REFUND:
-            checks[agent].append(_check("gateway_refund", _refund_recorded(result["action_id"])))
-        else:
-            number = result["params"]["order_number"]
-            checks[agent].append(_check("order_cancelled", _order_cancelled(customer_id, number)))
+        checks[agent].append(_action_check(result, customer_id))
     shipping = (state.get("envelopes", {}).get("shipping") or {}).get("data", {})
     for tool, key in (
         ("arrange_redelivery", "redelivery"),

@@ -1,4 +1,5 @@
-"""Refunds and cancellations: waiting for a person, or what the person decided.
+"""Gated actions (refunds, cancellations, returns, exchanges, item changes): waiting for a
+person, or what the person decided.
 
 A pending action is never described as done: the customer hears that a staff member is
 reviewing it. Once decided, the outcome is reported as the action result states it.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.offline import formatting as fmt
+from agents.offline import retail_paragraphs as retail
 from agents.offline.labels import ACTION_TARGET, FALLBACK
 from agents.offline.reply import Reply, as_dict, as_list, refusal_sentence
 from agents.vocabulary import OperatorDecision, Skill
@@ -28,6 +30,8 @@ def _pending(reply: Reply, action: dict[str, Any]) -> str:
     reply.follow_up_promised = True
     if action.get("kind") == Skill.CANCEL_ORDER:
         return reply.say("pending_cancel", order_ref=order_ref)
+    if action.get("kind") in retail.RETAIL_KINDS:
+        return retail.pending(reply, action, order_ref)
     if action.get("kind") != Skill.PROCESS_REFUND:
         return reply.say("follow_up")
     amount = fmt.yen(reply.lang, params.get("amount"))
@@ -64,6 +68,8 @@ def _target(reply: Reply, kind: str, order_ref: str) -> str:
 
 
 def _executed(reply: Reply, result: dict[str, Any], order_ref: str) -> str:
+    if result.get("kind") in retail.RETAIL_KINDS:
+        return retail.executed(reply, result, order_ref)
     if result.get("kind") == Skill.CANCEL_ORDER:
         sentences = [reply.say("cancel_done", order_ref=order_ref)]
         if result.get("authorization_released"):

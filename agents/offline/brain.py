@@ -37,6 +37,7 @@ from agents.offline.referrals import (
     reason,
     refund_contradiction,
 )
+from agents.offline.retail_turns import RETAIL_INTENTS, refund_items, retail_turn
 from agents.offline.transcript import between, last_human_text, model_turns, tool_results
 from agents.specialists.asking import ASK_CUSTOMER
 from agents.vocabulary import Skill
@@ -92,6 +93,9 @@ def _order_turn(
 ) -> list[Call]:
     intent = context.get("intent", "get_order_details")
     entities = context.get("entities", {})
+    listed = (results.get("get_order_items") or {}).get("order_number")
+    if intent in RETAIL_INTENTS and listed:
+        return retail_turn(intent, inquiry, listed, results, reason(inquiry, "customer request"))
     if "get_order_details" in results or Skill.CANCEL_ORDER in results:
         return []
     if intent == "search_orders" and "search_orders" not in results:
@@ -115,6 +119,8 @@ def _order_turn(
             return []
     if number is None:
         return [("search_orders", {})] if intent != "search_orders" else []
+    if intent in RETAIL_INTENTS:
+        return retail_turn(intent, inquiry, number, results, reason(inquiry, "customer request"))
     named = entities.get("order_numbers", [])
     if intent == Skill.CANCEL_ORDER and len(named) > 1:
         meant = orders_named_for(inquiry, CANCEL_CUE)
@@ -261,7 +267,10 @@ def _payment_turn(
             "reason": reason(inquiry, "customer request"),
         }
         amounts = context.get("entities", {}).get("amounts", [])
-        if amounts:
+        items = refund_items(inquiry, context.get("order") or {})
+        if items:
+            args["items"] = items  # one item of several: its amount, from the shop's records
+        elif amounts:
             args["amount"] = max(amounts)
         return [(Skill.PROCESS_REFUND, args)]
     return [("check_payment_status", {"order_number": number})]

@@ -64,6 +64,9 @@ TIERS: dict[str, tuple[Fits, ...]] = {
     Skill.ARRANGE_REDELIVERY: (_shipment("absent_returned"), _on_its_way),
     Skill.CHANGE_DELIVERY_DATE: (_shipment("in_transit"), _status("shipped", "confirmed")),
     Skill.CANCEL_ORDER: (_status("pending", "confirmed"),),
+    Skill.RETURN_ITEMS: (_status("delivered"),),
+    Skill.EXCHANGE_ITEMS: (_status("delivered"),),
+    Skill.MODIFY_ORDER_ITEMS: (_status("pending"), _status("confirmed")),
     Skill.PROCESS_REFUND: (_status("delivered"), _status("shipped")),
     Skill.CHECK_PAYMENT_STATUS: (
         _status("delivered"),

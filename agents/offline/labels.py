@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from agents.offline import retail_words
 from agents.vocabulary import Skill
 
 Words = dict[str, dict[str, str]]
@@ -89,14 +90,12 @@ TOOL: Final[Words] = {
         Skill.PROCESS_REFUND: "返金のお手続き",
         "check_payment_status": "お支払い状況の確認",
         "apply_coupon": "クーポンの発行",
-        "return_items": "返品のお手続き",
-        "exchange_items": "商品の交換",
-        "modify_order_items": "ご注文内容の変更",
         "change_shipping_address": "お届け先の変更",
         "refund_status": "返金状況の確認",
         "issue_receipt": "領収書の発行",
         "search_faq": "ご質問への回答",
         "answer_general_question": "ご質問への回答",
+        **retail_words.TOOL["ja"],
         Skill.CHANGE_SHIPPING_ADDRESS: "お届け先の変更",
         Skill.REFUND_STATUS: "返金状況の確認",
         Skill.ISSUE_RECEIPT: "領収書の発行",
@@ -111,14 +110,12 @@ TOOL: Final[Words] = {
         Skill.PROCESS_REFUND: "the refund",
         "check_payment_status": "the payment check",
         "apply_coupon": "the coupon",
-        "return_items": "the return",
-        "exchange_items": "the exchange",
-        "modify_order_items": "the change to your order",
         "change_shipping_address": "the change of delivery address",
         "refund_status": "the refund check",
         "issue_receipt": "the receipt",
         "search_faq": "your question",
         "answer_general_question": "your question",
+        **retail_words.TOOL["en"],
         Skill.CHANGE_SHIPPING_ADDRESS: "the change of delivery address",
         Skill.REFUND_STATUS: "the refund check",
         Skill.ISSUE_RECEIPT: "the receipt",
@@ -130,10 +127,12 @@ ACTION_TARGET: Final[Words] = {
     "ja": {
         Skill.PROCESS_REFUND: "{order_ref}の返金",
         Skill.CANCEL_ORDER: "{order_ref}のキャンセル",
+        **retail_words.ACTION_TARGET["ja"],
     },
     "en": {
         Skill.PROCESS_REFUND: "the refund for {order_ref}",
         Skill.CANCEL_ORDER: "the cancellation of {order_ref}",
+        **retail_words.ACTION_TARGET["en"],
     },
 }
 
@@ -164,6 +163,7 @@ REFUSAL_ALIASES: Final[dict[str, str]] = {
     "date_differs": "date_unchanged",
     "first_for_inquiry": "coupon_already_issued",
     "within_customer_limit": "coupon_limit_reached",
+    **retail_words.REFUSAL_ALIASES,
 }
 
 REFUSAL: Final[Words] = {
@@ -258,6 +258,7 @@ REFUSAL: Final[Words] = {
             "お支払いの確定後に、改めてお申し付けください。"
         ),
         "generic": "{tool}については、現在の状況ではお手続きを承ることができませんでした。",
+        **retail_words.REFUSAL["ja"],
     },
     "en": {
         "order_not_found": (
@@ -352,6 +353,7 @@ REFUSAL: Final[Words] = {
             "receipt for it. Please ask again once it is paid."
         ),
         "generic": "We were unable to process {tool} in the current situation.",
+        **retail_words.REFUSAL["en"],
     },
 }
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from agents.offline.retail_words import PHRASES as RETAIL
+
 Table = dict[str, str]
 
 JA: Final[Table] = {
@@ -135,6 +137,7 @@ JA: Final[Table] = {
     "handover": "担当スタッフにお引き継ぎいたしました。担当者より改めてご連絡いたします。",
     "follow_up": "担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
     "held": "{tool}につきましては、担当スタッフが内容を確認のうえ、改めてご連絡いたします。",
+    **RETAIL["ja"],
 }
 
 EN: Final[Table] = {
@@ -265,6 +268,7 @@ EN: Final[Table] = {
     ),
     "follow_up": "A member of our staff will look into this and contact you.",
     "held": "A member of our staff will check {tool} and contact you before going ahead.",
+    **RETAIL["en"],
 }
 
 PHRASES: Final[dict[str, Table]] = {"ja": JA, "en": EN}

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from django.conf import settings
+
 from agents.graph.schemas import HELD
 from agents.offline import formatting as fmt
 from agents.offline.labels import REFUSAL, TOOL, refusal_key, word
@@ -137,6 +139,8 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         template,
         order_ref=fmt.order_ref(reply.lang, number),
         tool=word(TOOL, reply.lang, tool, "tool"),
+        return_days=settings.NETSHOP_RETURN_WINDOW_DAYS,
+        exchange_days=settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
     )
 
 

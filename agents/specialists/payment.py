@@ -14,12 +14,14 @@ from agents.graph.prompts import SHARED_RULES
 from agents.graph.run_context import run_context, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
+from agents.specialists.item_args import OrderItem
 from agents.specialists.spec import ApprovalRequired, Specialist
 from agents.vocabulary import Skill
 from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
 from netshop.services.coupons import coupon_issue
+from netshop.services.order_items import choose_lines, parse_items
 from netshop.services.receipts import receipt_issue
 from netshop.services.refund_status import refund_status_read
 from netshop.services.refunds import refund_proposal
@@ -60,20 +62,30 @@ def check_payment_status(order_number: str, config: RunnableConfig) -> dict[str,
 
 @tool
 def process_refund(
-    order_number: str, reason: str, config: RunnableConfig, amount: int | None = None
+    order_number: str,
+    reason: str,
+    config: RunnableConfig,
+    amount: int | None = None,
+    items: list[OrderItem] | None = None,
 ) -> dict[str, Any]:
     """Prepare a refund for an operator's approval. Nothing is paid until a person approves.
 
-    The amount is capped at what was captured and not yet refunded, whatever is asked.
+    The amount is capped at what was captured and not yet refunded, whatever is asked. When
+    the complaint is about some items of the order only (one broken item of several), name
+    them in ``items``: the refund is their price, not the whole order.
 
     Args:
         order_number: the order number, e.g. ORD-1003.
         reason: why the customer should be refunded, in a few words.
-        amount: yen to refund; leave empty for the whole refundable amount.
+        amount: yen to refund; leave empty for the whole refundable amount (or the items').
+        items: the items the refund is for, by SKU, e.g. [{"sku": "MUG-ARITA-AI"}].
     """
     context = run_context(config)
     order = _order(config, order_number)
     facts = selectors.order_facts(order=order, reload=False)
+    chosen = choose_lines(order=order, items=parse_items(items)) if items else []
+    if chosen and amount is None:
+        amount = sum(line.amount for line in chosen)
     proposal = refund_proposal(
         order=order, amount=amount, reason=reason.strip() or "customer request"
     )
@@ -88,6 +100,7 @@ def process_refund(
                 "order_number": order.number,
                 "amount": proposal.amount,
                 "reason": proposal.reason,
+                **({"items": [line.as_dict() for line in chosen]} if chosen else {}),
             },
             "requested_amount": amount,
             "capped": proposal.capped,

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from netshop.adapters.faults import FaultInjector, configured_adapter
 from netshop.adapters.place_names import place_name_en
@@ -60,6 +61,13 @@ class TrackingInfo:
         }
 
 
+class ParcelBooking(NamedTuple):
+    """A parcel the carrier will pick up: its booking and the number it is tracked by."""
+
+    booking_id: str
+    tracking_number: str
+
+
 class Carrier(Protocol):
     """Tracking, redelivery, date and address change: what support needs from a carrier."""
 
@@ -78,6 +86,8 @@ class Carrier(Protocol):
     ) -> str: ...
 
     def has_booking(self, booking_id: str) -> bool: ...
+
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> ParcelBooking: ...
 
 
 class CarrierSimulator:
@@ -153,6 +163,27 @@ class CarrierSimulator:
         """Whether the carrier holds this booking (what outcome checks ask)."""
         self._faults.before("has_booking")
         return CarrierBooking.objects.filter(booking_id=booking_id).exists()
+
+    def ship_parcel(self, *, order_number: str, idempotency_key: str) -> ParcelBooking:
+        """Book a new parcel for an order (an exchange's replacement). A seen key returns
+        the first parcel."""
+        self._faults.before("ship_parcel")
+        seen = CarrierBooking.objects.filter(idempotency_key=idempotency_key).first()
+        if seen is not None:
+            return ParcelBooking(seen.booking_id, seen.tracking_number)
+        digits = f"{uuid.uuid4().int % 10**12:012d}"
+        try:
+            with transaction.atomic():
+                row = CarrierBooking.objects.create(
+                    idempotency_key=idempotency_key,
+                    kind=CarrierBooking.Kind.SHIPMENT,
+                    tracking_number=f"{digits[:4]}-{digits[4:8]}-{digits[8:]}",
+                    delivery_date=timezone.localdate() + dt.timedelta(days=2),
+                    booking_id=f"bk_{uuid.uuid4().hex[:24]}",
+                )
+        except IntegrityError:
+            row = CarrierBooking.objects.get(idempotency_key=idempotency_key)
+        return ParcelBooking(row.booking_id, row.tracking_number)
 
     def _book(
         self,

@@ -71,6 +71,10 @@ class PaymentGateway(Protocol):
 
     def find_transaction(self, idempotency_key: str) -> GatewayTransactionRecord | None: ...
 
+    def adjust_authorization(
+        self, *, payment_reference: str, amount: int, idempotency_key: str
+    ) -> str: ...
+
 
 class GatewaySimulator:
     """A database-backed gateway with latency, faults and idempotency keys."""
@@ -111,6 +115,19 @@ class GatewaySimulator:
             idempotency_key=idempotency_key,
         )
 
+    def adjust_authorization(
+        self, *, payment_reference: str, amount: int, idempotency_key: str
+    ) -> str:
+        """Lower an uncaptured authorization to ``amount`` yen (a partial reversal, as card
+        gateways offer); a seen key returns its first answer."""
+        self._faults.before("adjust_authorization")
+        return self._record(
+            kind=GatewayTransaction.Kind.ADJUST,
+            payment_reference=payment_reference,
+            amount=amount,
+            idempotency_key=idempotency_key,
+        )
+
     def find_transaction(self, idempotency_key: str) -> GatewayTransactionRecord | None:
         """The transaction made under ``idempotency_key``, if the gateway has one."""
         self._faults.before("find_transaction")
@@ -131,7 +148,7 @@ class GatewaySimulator:
                     idempotency_key=idempotency_key,
                     kind=kind,
                     payment_reference=payment_reference,
-                    amount=amount if kind == GatewayTransaction.Kind.REFUND else 0,
+                    amount=0 if kind == GatewayTransaction.Kind.VOID else amount,
                     transaction_id=f"{kind[:2]}_{uuid.uuid4().hex[:24]}",
                 )
         except IntegrityError:
@@ -176,6 +193,18 @@ def _refuse_unless_allowed(kind: str, payment: Payment, amount: int) -> None:
         if payment.status != PaymentStatus.AUTHORIZED:
             raise ExternalServiceError(
                 SERVICE, "rejected", f"cannot void a {payment.status} payment"
+            )
+        return
+    if kind == GatewayTransaction.Kind.ADJUST:
+        if (
+            payment.status != PaymentStatus.AUTHORIZED
+            or not 0 < amount <= payment.authorized_amount
+        ):
+            raise ExternalServiceError(
+                SERVICE,
+                "rejected",
+                f"cannot adjust a {payment.status} authorization of "
+                f"{payment.authorized_amount} to {amount}",
             )
         return
     refundable = payment.captured_amount - _refunded(payment.gateway_reference)

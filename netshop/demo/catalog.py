@@ -12,6 +12,10 @@ class ProductSpec(NamedTuple):
     name: str
     name_en: str
     price: int
+    family: str = ""  # the variants of one product (sizes) share it; exchanges stay in it
+    variant: str = ""
+    stock: int = 20
+    returnable: bool = True  # the FAQ: food is not returned unless defective
 
 
 PRODUCTS: tuple[ProductSpec, ...] = (
@@ -33,18 +37,55 @@ PRODUCTS: tuple[ProductSpec, ...] = (
     ProductSpec("SNS-KYOSENSU", "京扇子", "Kyoto Folding Fan", 3520),
     ProductSpec("BNT-MAGEWAPPA", "曲げわっぱ 弁当箱", "Magewappa Bento Box", 5940),
     ProductSpec(
-        "RCE-YUMEPIRIKA-5", "北海道産 ゆめぴりか 5kg", "Hokkaido Yumepirika Rice 5 kg", 3580
+        "RCE-YUMEPIRIKA-5",
+        "北海道産 ゆめぴりか 5kg",
+        "Hokkaido Yumepirika Rice 5 kg",
+        3580,
+        returnable=False,
     ),
-    ProductSpec("SOY-KIOKE-500", "木桶仕込み 醤油 500ml", "Barrel-Aged Soy Sauce 500 ml", 1080),
-    ProductSpec("NRI-ARIAKE-10", "有明海苔 全形10枚", "Ariake Nori Sheets, 10", 1280),
-    ProductSpec("YKT-YUKATA-M", "綿紅梅 浴衣 Mサイズ", "Cotton Yukata, Size M", 7480),
-    ProductSpec("YKT-YUKATA-L", "綿紅梅 浴衣 Lサイズ", "Cotton Yukata, Size L", 7480),
+    ProductSpec(
+        "SOY-KIOKE-500",
+        "木桶仕込み 醤油 500ml",
+        "Barrel-Aged Soy Sauce 500 ml",
+        1080,
+        returnable=False,
+    ),
+    ProductSpec(
+        "NRI-ARIAKE-10", "有明海苔 全形10枚", "Ariake Nori Sheets, 10", 1280, returnable=False
+    ),
+    ProductSpec(
+        "YKT-YUKATA-M", "綿紅梅 浴衣 Mサイズ", "Cotton Yukata, Size M", 7480, "YKT-YUKATA", "M"
+    ),
+    # Out of stock: an exchange to it is refused (the FAQ: refunded instead).
+    ProductSpec(
+        "YKT-YUKATA-L", "綿紅梅 浴衣 Lサイズ", "Cotton Yukata, Size L", 7480, "YKT-YUKATA", "L", 0
+    ),
     ProductSpec("SLP-WASHI", "和紙スリッパ", "Washi Paper Slippers", 2420),
-    ProductSpec("CND-KONPEITO", "京都 金平糖 詰め合わせ", "Kyoto Konpeito Candy Assortment", 1188),
+    ProductSpec(
+        "CND-KONPEITO",
+        "京都 金平糖 詰め合わせ",
+        "Kyoto Konpeito Candy Assortment",
+        1188,
+        returnable=False,
+    ),
     ProductSpec("INC-KYOTO", "京都 お香 白檀", "Kyoto Sandalwood Incense", 1540),
     ProductSpec("GLS-EDOKIRIKO", "江戸切子 ロックグラス", "Edo Kiriko Cut-Glass Tumbler", 16500),
-    ProductSpec("TSH-LOGO-M", "NetShop オリジナルTシャツ M", "NetShop Original T-Shirt, M", 3300),
-    ProductSpec("TSH-LOGO-L", "NetShop オリジナルTシャツ L", "NetShop Original T-Shirt, L", 3300),
+    ProductSpec(
+        "TSH-LOGO-M",
+        "NetShop オリジナルTシャツ M",
+        "NetShop Original T-Shirt, M",
+        3300,
+        "TSH-LOGO",
+        "M",
+    ),
+    ProductSpec(
+        "TSH-LOGO-L",
+        "NetShop オリジナルTシャツ L",
+        "NetShop Original T-Shirt, L",
+        3300,
+        "TSH-LOGO",
+        "L",
+    ),
 )
 
 PRICES: dict[str, int] = {product.sku: product.price for product in PRODUCTS}

@@ -139,6 +139,7 @@ def build_demo_data(*, today: date, tz: tzinfo) -> DemoData:
     )
     # Reproducible demo data, not secrets: a seeded PRNG is the point here.
     _add_generated(data, clock, random.Random(_RANDOM_SEED))  # noqa: S311
+    _add_retail(data, clock)
     data.orders.extend(_retail_skill_orders(data, clock))
     return data
 
@@ -346,6 +347,57 @@ def _generated_refunds(
         reason = "一部商品の破損 / One item damaged"
         return (RefundSpec(f"{SEED_PREFIX}refund-{number}", amount, reason, at),)
     return ()
+
+
+# --- Returns, exchanges and item changes (issue 13): two customers of their own -------------
+# Their own customers, so that C0001's and C0002's fixed orders stay the only ones that fit a
+# request naming no order (a new delivered order there would make "refund please" a question).
+
+
+def _add_retail(data: DemoData, clock: _Clock) -> None:
+    data.customers += [
+        CustomerSpec("C0101", "佐々木 美穂", "miho.sasaki@example.jp", "ja"),
+        CustomerSpec("C0102", "Olivia Bennett", "olivia.bennett@example.com", "en"),
+    ]
+    taken = {order.shipment.tracking_number for order in data.orders if order.shipment}
+    for number, code, lines, delivered_days_ago in _RETAIL_ORDERS:
+        data.orders.append(_retail_order(number, code, lines, delivered_days_ago, clock, taken))
+
+
+# (number, customer, lines, delivered how many days ago; None: still pending)
+_RETAIL_ORDERS: tuple[tuple[str, str, tuple[tuple[str, int], ...], int | None], ...] = (
+    # a ¥2,200 mug and a ¥3,520 fan, delivered within the return window: return or refund one
+    ("ORD-5101", "C0101", (("MUG-ARITA-AI", 1), ("SNS-KYOSENSU", 1)), 3),
+    ("ORD-5102", "C0101", (("BWL-MINO-PAIR", 1), ("CHP-WAKASA", 1)), 25),  # window passed
+    ("ORD-5103", "C0101", (("TSH-LOGO-M", 1),), 2),  # size L in stock: an exchange
+    ("ORD-5104", "C0101", (("TWL-IMABARI-FACE", 2), ("TNG-FUJI", 1), ("CHP-WAKASA", 1)), None),
+    ("ORD-5201", "C0102", (("MUG-ARITA-AI", 1), ("FRS-FUROSHIKI-70", 1)), 4),
+    ("ORD-5202", "C0102", (("POT-NAMBU-065", 1),), 30),
+    ("ORD-5203", "C0102", (("TSH-LOGO-L", 1),), 3),  # size M in stock
+    ("ORD-5204", "C0102", (("TEA-MATCHA-UJI", 2), ("SLP-WASHI", 1)), None),
+)
+
+
+def _retail_order(
+    number: str,
+    code: str,
+    skus: tuple[tuple[str, int], ...],
+    delivered_days_ago: int | None,
+    clock: _Clock,
+    taken: set[str],
+) -> OrderSpec:
+    lines = tuple(_line(sku, quantity) for sku, quantity in skus)
+    total = sum(line.quantity * line.unit_price for line in lines)
+    if delivered_days_ago is None:
+        placed = clock.at(-1, 20, 15)
+        return OrderSpec(
+            number, code, "pending", placed, lines, _payment(number, "card", "authorized", total)
+        )
+    due = clock.today - _days(delivered_days_ago)
+    placed = clock.on(due - _days(3), 10, 30)
+    shipment = _shipment(number, "delivered", clock, placed, due, taken=taken)
+    payment = _payment(number, "card", "captured", total)
+    return OrderSpec(number, code, "delivered", placed, lines, payment, shipment)
 
 
 # --- Orders for trying the address change, the refund status and the receipt ----------------

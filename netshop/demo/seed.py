@@ -116,7 +116,15 @@ def _upsert(
 
 
 def _seed_product(spec: catalog.ProductSpec, report: SeedReport) -> m.Product:
-    values = {"name": spec.name, "name_en": spec.name_en, "price": spec.price}
+    values = {
+        "name": spec.name,
+        "name_en": spec.name_en,
+        "price": spec.price,
+        "family": spec.family,
+        "variant": spec.variant,
+        "stock": spec.stock,
+        "returnable": spec.returnable,
+    }
     return _upsert(m.Product, {"sku": spec.sku}, values, report)
 
 
@@ -270,7 +278,11 @@ def _unseeded(queryset: models.QuerySet[Any]) -> models.QuerySet[Any]:
 
 def _support_actions(numbers: list[str]) -> list[tuple[models.QuerySet[Any], str]]:
     """Rows support wrote against these orders, each with the lookup path to its order number."""
+    # Returns before refunds: a return holds its refund.
     return [
+        (m.Return.objects.filter(order__number__in=numbers), "order__number"),
+        (m.Exchange.objects.filter(order__number__in=numbers), "order__number"),
+        (m.OrderChange.objects.filter(order__number__in=numbers), "order__number"),
         (
             _unseeded(m.Refund.objects.filter(payment__order__number__in=numbers)),
             "payment__order__number",
@@ -303,6 +315,10 @@ def _orders_with_support_actions(numbers: list[str]) -> set[str]:
 
 def _remove_support_actions(data: DemoData, report: SeedReport) -> None:
     numbers = [order.number for order in data.orders]
+    replacements = m.Exchange.objects.filter(order__number__in=numbers)
+    m.CarrierBooking.objects.filter(
+        booking_id__in=replacements.values("carrier_booking_id")
+    ).delete()
     for queryset, _ in _support_actions(numbers):
         deleted, _ = queryset.delete()
         if deleted:

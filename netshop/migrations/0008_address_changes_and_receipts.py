@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('netshop', '0006_audit_appends_at_the_head'),
+        ('netshop', '0007_returns_exchanges_item_changes'),
     ]
 
     operations = [

@@ -41,6 +41,9 @@ REASONS: tuple[str, ...] = get_args(ReasonCategory)
 ACTION_LABELS: dict[str, Promise] = {
     Skill.PROCESS_REFUND: _("Refund"),
     Skill.CANCEL_ORDER: _("Order cancellation"),
+    Skill.RETURN_ITEMS: _("Return and refund of items"),
+    Skill.EXCHANGE_ITEMS: _("Exchange for another variant"),
+    Skill.MODIFY_ORDER_ITEMS: _("Change of order items"),
 }
 
 EVENT_LABELS: dict[str, Promise] = {
@@ -107,4 +110,30 @@ def _action_phrase(action: dict[str, Any]) -> str:
         }
     if action.get("kind") == Skill.CANCEL_ORDER:
         return gettext("cancellation of %(order)s") % {"order": order}
+    if action.get("kind") == Skill.RETURN_ITEMS:
+        return gettext("return of %(items)s with a refund of %(amount)s on %(order)s") % {
+            "items": _skus(params),
+            "amount": yen(params.get("amount")),
+            "order": order,
+        }
+    if action.get("kind") == Skill.EXCHANGE_ITEMS:
+        return gettext("exchange of %(item)s for %(new)s on %(order)s") % {
+            "item": params.get("item", "?"),
+            "new": params.get("new_sku", "?"),
+            "order": order,
+        }
+    if action.get("kind") == Skill.MODIFY_ORDER_ITEMS:
+        return gettext("change of %(items)s on %(order)s (new total %(total)s)") % {
+            "items": _skus(params),
+            "order": order,
+            "total": yen(params.get("new_total")),
+        }
     return f"{action.get('kind')} ({order})"
+
+
+def _skus(params: dict[str, Any]) -> str:
+    """The items of an action, e.g. "MUG-ARITA-AI × 1, TSH-LOGO-M → 0"."""
+    return ", ".join(
+        f"{item.get('sku', '?')} × {item.get('quantity', '?')}"
+        for item in params.get("items") or []
+    )

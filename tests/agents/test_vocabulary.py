@@ -46,8 +46,14 @@ def test_the_skills_are_the_card_skill_ids() -> None:
     assert len(Skill.values) == len(card_skill_ids())  # no card declares a skill twice
 
 
-def test_the_gated_skills_are_the_refund_and_the_cancellation() -> None:
-    assert sorted(GATED_SKILLS) == ["cancel_order", "process_refund"]
+def test_the_gated_skills_are_those_that_move_money_or_goods() -> None:
+    assert sorted(GATED_SKILLS) == [
+        "cancel_order",
+        "exchange_items",
+        "modify_order_items",
+        "process_refund",
+        "return_items",
+    ]
 
 
 def test_the_intent_literal_is_the_specialists_skills_and_asking_for_a_person() -> None:

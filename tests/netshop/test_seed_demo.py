@@ -17,17 +17,27 @@ from django.utils import timezone
 from netshop.demo import build_demo_data
 from netshop.models import (
     Cancellation,
+    CarrierBooking,
     Customer,
+    Exchange,
     FaqEntry,
     Order,
+    OrderChange,
     OrderStatus,
     Payment,
     PaymentStatus,
+    Product,
     Refund,
+    Return,
     Shipment,
     ShipmentStatus,
 )
 from netshop.roles import Role, user_has_role
+from netshop.services.exchanges import exchange_create
+from netshop.services.order_changes import order_items_change
+from netshop.services.order_items import ItemRequest, delivered_on
+from netshop.services.policy_checks import shop_today
+from netshop.services.returns import return_create
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +91,7 @@ def test_seeding_twice_gives_the_same_rows():
     assert row_counts() == first_counts
     assert list(Order.objects.order_by("number").values_list()) == first_orders
     assert "demo data already up to date" in output
-    assert first_counts["Customer"] == 40
+    assert first_counts["Customer"] == 42  # C0001-C0040, and the retail skills' C0101, C0102
     assert first_counts["Order"] >= 80
 
 
@@ -107,6 +117,32 @@ def test_the_fixed_orders_of_customer_c0001():
     assert order_facts("ORD-1005")["status"] == "cancelled"
     assert order_facts("ORD-1005")["payment"][1] == "voided"
     assert Cancellation.objects.get(order__number="ORD-1005").authorization_released is True
+
+
+def test_the_retail_skills_have_orders_to_try_them_on_in_both_languages():
+    seed()
+
+    assert [
+        (o.number, o.customer.code, o.status, o.total)
+        for o in Order.objects.filter(number__gte="ORD-5101", number__lte="ORD-5299")
+        .select_related("customer")
+        .order_by("number")
+    ] == [
+        ("ORD-5101", "C0101", "delivered", 5720),
+        ("ORD-5102", "C0101", "delivered", 4950),
+        ("ORD-5103", "C0101", "delivered", 3300),
+        ("ORD-5104", "C0101", "pending", 6600),
+        ("ORD-5201", "C0102", "delivered", 4950),
+        ("ORD-5202", "C0102", "delivered", 8800),
+        ("ORD-5203", "C0102", "delivered", 3300),
+        ("ORD-5204", "C0102", "pending", 6740),
+    ]
+    assert delivered_on(Order.objects.get(number="ORD-5101")) == shop_today() - dt.timedelta(days=3)
+    sizes = Product.objects.filter(family="TSH-LOGO").order_by("sku")
+    assert [(p.sku, p.variant, p.stock > 0) for p in sizes] == [
+        ("TSH-LOGO-L", "L", True),
+        ("TSH-LOGO-M", "M", True),
+    ]
 
 
 def test_ord_1002_is_in_transit_and_due_in_a_few_days():
@@ -241,3 +277,39 @@ def test_reseeding_keeps_orders_support_acted_on_until_reset():
 
     assert not Refund.objects.filter(operation_id="op-1").exists()
     assert order_facts("ORD-1003")["payment"] == ("card", "captured", 12800, 12800)
+
+
+def test_a_reset_undoes_returns_exchanges_and_item_changes():
+    seed()
+    mug = ItemRequest("MUG-ARITA-AI")
+    return_create(
+        order=Order.objects.get(number="ORD-5101"),
+        items=[mug],
+        reason="broken",
+        operation_id="op-ret",
+        actor="operator",
+    )
+    exchange_create(
+        order=Order.objects.get(number="ORD-5103"),
+        item=ItemRequest("TSH-LOGO-M"),
+        variant="L",
+        reason="too small",
+        operation_id="op-x",
+        actor="operator",
+    )
+    order_items_change(
+        order=Order.objects.get(number="ORD-5104"),
+        items=[ItemRequest("CHP-WAKASA", 0)],
+        operation_id="op-m",
+        actor="operator",
+    )
+
+    kept = seed()
+    seed("--reset")
+
+    assert "ORD-5101, ORD-5103, ORD-5104" in kept
+    left = [model.objects.count() for model in (Return, Exchange, OrderChange, CarrierBooking)]
+    assert left == [0, 0, 0, 0]
+    assert order_facts("ORD-5101")["refunds"] == 0
+    assert order_facts("ORD-5104")["total"] == 6600
+    assert Product.objects.get(sku="TSH-LOGO-L").stock == 20

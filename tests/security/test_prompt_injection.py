@@ -341,8 +341,10 @@ def test_the_console_shows_the_flag_on_a_held_inquiry(ask: Ask, live_shop: Shop)
 READ_ONLY_TOOLS = {
     "search_orders",
     "get_order_details",
+    "get_order_items",
     "track_shipment",
     "check_payment_status",
+    "refund_status",
     "search_faq",
     "answer_general_question",
     # Asking the customer, or handing to a person, ends the turn and changes nothing.

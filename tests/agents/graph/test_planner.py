@@ -39,6 +39,12 @@ def step(number: int, agent: str, intent: str, *depends_on: int, **fields: Any) 
         ("shipping", "process_refund", [], "track_shipment"),
         ("payment", "cancel_order", [], "check_payment_status"),
         ("faq", "process_refund", ["cancel_order"], "search_faq"),
+        # a return refunds its items: only the first named of a refund and a return is prepared
+        ("order", "process_refund", ["return_items"], "get_order_details"),
+        ("payment", "process_refund", ["return_items"], "process_refund"),
+        ("payment", "return_items", ["process_refund"], "check_payment_status"),
+        ("payment", "return_items", ["apply_coupon", "process_refund"], "apply_coupon"),
+        ("order", "return_items", ["process_refund"], "return_items"),
     ],
 )
 def test_a_step_works_on_the_first_of_the_inquirys_intents_its_agent_owns(

@@ -221,3 +221,67 @@ def test_every_claim_of_a_run_is_checked_by_the_agent_that_owns_it(
         "order": [check("order_cancelled", True)],
         "shipping": [check("carrier_arrange_redelivery", True)],
     }
+
+
+# --- returns, exchanges and item changes ----------------------------------------------------
+
+
+def test_a_return_counts_only_if_the_gateway_has_its_refund(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    order = delivered_order()
+    refunded(order, "op-ret1")
+    frozen_clock(monkeypatch)
+    state = {
+        "action_results": [
+            executed("return_items", "op-ret1", order_number=order.number),
+            executed("return_items", "op-ret2", order_number=order.number),
+        ]
+    }
+
+    checks = outcome_checks(state, customer_id=order.customer.code)
+
+    assert checks == {"order": [check("gateway_refund", True), check("gateway_refund", False)]}
+
+
+def test_an_exchange_counts_only_if_the_carrier_has_the_replacement_parcel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    order = delivered_order()
+    parcel = get_carrier().ship_parcel(order_number=order.number, idempotency_key="op-x1")
+    frozen_clock(monkeypatch)
+    shipped = executed("exchange_items", "op-x1", order_number=order.number)
+    state = {
+        "action_results": [
+            shipped | {"booking_id": parcel.booking_id},
+            shipped | {"booking_id": "bk_unknown"},
+        ]
+    }
+
+    checks = outcome_checks(state, customer_id=order.customer.code)
+
+    expected = [check("carrier_replacement", True), check("carrier_replacement", False)]
+    assert checks == {"order": expected}
+
+
+def test_an_item_change_counts_by_the_lowered_authorization_or_else_the_orders_total(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    order = pending_order(authorized=3980)
+    frozen_clock(monkeypatch)
+    changed = executed("modify_order_items", "op-m1", order_number=order.number)
+    state = {
+        "action_results": [
+            changed | {"authorization_adjusted": True, "new_total": 1980},
+            changed | {"authorization_adjusted": False, "new_total": 3980},
+        ]
+    }
+
+    checks = outcome_checks(state, customer_id=order.customer.code)
+
+    assert checks == {
+        "order": [
+            check("gateway_authorization_adjusted", False),
+            check("order_total_changed", True),
+        ]
+    }
