@@ -97,7 +97,7 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
     item = describe(inquiry).item
     if not fits(order, Description(states=frozenset({DELIVERED}))):
         claim = "damaged_not_delivered"
-    elif item and not has_item(order, item):
+    elif item and not has_item(order, item) and not _names_an_item_of(order, inquiry):
         claim = "item_not_in_order"
     else:
         return []
@@ -105,3 +105,15 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
     summary_line = f"the customer reports a damaged item on {number}: {claim.replace('_', ' ')}"
     args = {"reason": CONTRADICTS, "summary": summary_line, "order_number": number}
     return [(REFER_TO_PERSON, args | {"claim": claim})]
+
+
+def _names_an_item_of(order: dict[str, Any], inquiry: str) -> bool:
+    """Whether the message names one of the order's items anywhere: "the santoku knife's
+    blade is chipped" is about the knife, though the part read as the item is the blade."""
+    lowered = inquiry.lower()
+    for name in [*order.get("items", []), *order.get("items_en", [])]:
+        for word in re.split(r"[\s・/()（）]+", str(name).lower()):
+            stem = word[:-1] if word.endswith("s") else word
+            if len(stem) >= 2 and not stem.isdigit() and stem in lowered:
+                return True
+    return False

@@ -85,12 +85,30 @@ def retail_call(
 
 
 def refund_items(inquiry: str, order: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """The one item of a multi-item order a refund request is about, if the text names one."""
+    """The one item of a multi-item order a refund request is about, if the text names one,
+    and how many of it when the text says ("one of the two towels" is one towel's price)."""
     lines = [line for line in order.get("lines") or [] if isinstance(line, dict)]
-    if len(lines) < 2:
+    part = _part_of_line(_folded(inquiry))
+    named = named_lines(_folded(inquiry), lines) or (lines if len(lines) == 1 and part else [])
+    if len(named) != 1 or (len(lines) < 2 and not part):
         return None
-    named = named_lines(_folded(inquiry), lines)
-    return [{"sku": named[0]["sku"]}] if len(named) == 1 else None
+    return [{"sku": named[0]["sku"]} | ({"quantity": part} if part else {})]
+
+
+# How many of a line's units a complaint is about: "one of the two towels", 「2枚のうち1枚」.
+_PART: Final = re.compile(
+    r"\b(one|two|three|\d+) of (?:the|my|those|these|them)\b"
+    r"|のうち\s*(\d+)\s*(?:個|つ|点|枚|本|組)|(\d+)\s*(?:個|つ|点|枚|本|組)(?:だけ|のみ|が)"
+)
+_NUMBER_WORDS: Final = {"one": 1, "two": 2, "three": 3}
+
+
+def _part_of_line(text: str) -> int | None:
+    match = _PART.search(text)
+    if match is None:
+        return None
+    said = next(group for group in match.groups() if group)
+    return _NUMBER_WORDS.get(said) or int(said)
 
 
 def named_lines(text: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

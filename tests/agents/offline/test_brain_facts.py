@@ -150,3 +150,16 @@ def test_a_date_change_without_a_date_asks_for_one() -> None:
     )
 
     assert (name, args["slot"]) == (ASK_CUSTOMER, "date")
+
+
+def test_the_item_named_beside_the_broken_part_is_the_orders_so_the_refund_is_proposed() -> None:
+    """「三徳包丁ですが…刃先が欠けて」: the part (刃先) is read as the item, the knife is named."""
+    [(name, args)] = turn(
+        PAYMENT_TOOLS,
+        "ORD-1003の三徳包丁ですが、箱を開けたら刃先が欠けておりました。返金してください",
+        Skill.PROCESS_REFUND,
+        order=DELIVERED,
+        entities={"order_numbers": ["ORD-1003"]},
+    )
+
+    assert (name, args["order_number"]) == (Skill.PROCESS_REFUND, "ORD-1003")

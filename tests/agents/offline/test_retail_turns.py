@@ -96,3 +96,11 @@ def test_a_refund_names_one_item_only_when_the_order_has_several() -> None:
     assert refund_items("マグカップが割れていました", two) == [{"sku": "MUG-ARITA-AI"}]
     assert refund_items("商品が壊れていました", two) is None
     assert refund_items("マグカップが割れていました", {"lines": [MUG]}) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["One of the two mugs arrived cracked", "マグカップ2個のうち1個が割れていました"],
+)
+def test_a_refund_for_one_of_several_units_names_how_many(text: str) -> None:
+    assert refund_items(text, {"lines": [MUG]}) == [{"sku": "MUG-ARITA-AI", "quantity": 1}]
