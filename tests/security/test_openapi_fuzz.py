@@ -59,6 +59,7 @@ OPERATIONS = [
     ("POST /api/v1/inquiries/{inquiry_id}/messages", "token"),
     ("GET /api/v1/inquiries/{inquiry_id}/messages", "token"),
     ("GET /api/v1/inquiries/{inquiry_id}/messages", "session"),
+    ("GET /api/v1/inquiries/{inquiry_id}/receipts/{number}", "token"),
     ("GET /api/v1/conversations", "session"),
     ("GET /api/v1/conversations/{inquiry_id}", "staff_token"),
     ("POST /api/v1/conversations/{inquiry_id}/take-over", "session"),

@@ -147,6 +147,7 @@ def test_no_reply_repeats_a_sentence_quotes_an_faq_title_or_mixes_scripts(ask: A
 def test_a_cancellation_is_never_proposed_for_an_order_other_than_the_one_described(
     ask: Ask,
 ) -> None:
+    seeded = Cancellation.objects.filter(order__customer__code="C0002").count()  # ORD-2012
     outcome = ask(
         "Where is my parcel? It says out for delivery but nothing yet. Please cancel it.",
         customer="C0002",
@@ -154,17 +155,18 @@ def test_a_cancellation_is_never_proposed_for_an_order_other_than_the_one_descri
 
     assert outcome.status == "awaiting_customer"
     assert outcome.pending_actions == []
-    assert not Cancellation.objects.filter(order__customer__code="C0002").exists()
+    assert Cancellation.objects.filter(order__customer__code="C0002").count() == seeded
     assert "Which order is this about?" in reply_of(outcome)
 
 
 def test_a_broken_item_no_order_holds_is_asked_about_never_refunded(ask: Ask) -> None:
+    seeded = Refund.objects.filter(payment__order__customer__code="C0001").count()  # ORD-1012
     outcome = ask("扇風機が壊れて届きました")
 
     assert outcome.status == "awaiting_customer"
     assert outcome.pending_actions == []
     assert "1. ORD-1003" in reply_of(outcome)
-    assert not Refund.objects.filter(payment__order__customer__code="C0001").exists()
+    assert Refund.objects.filter(payment__order__customer__code="C0001").count() == seeded
 
 
 def test_a_damaged_item_the_customer_names_is_refunded_on_the_order_holding_it(ask: Ask) -> None:
