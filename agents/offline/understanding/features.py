@@ -19,6 +19,10 @@ from agents.offline.understanding.text import prepare
 # Masks, applied in this order on NFKC, lower-cased text. Tokens are kept letter-free of
 # either language's words so they only ever match themselves.
 _MASKS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    # Markup pasted into a message carries no request: "<script>…</script>ORD-1003を返金して"
+    # asks for a refund, however much code comes before it.
+    (re.compile(r"<(script|style)\b.*?</\1\s*>", re.DOTALL), " "),
+    (re.compile(r"<[a-z/!][^<>@]{0,300}>"), " "),  # an e-mail address in <> is kept
     (re.compile(r"https?://\S+|\S+@\S+\.\w+"), " ⟨url⟩ "),
     # Placeholders of templated corpora ("{{Order Number}}") read like what they stand for.
     (re.compile(r"\{\{[^{}]*(?:order|注文)[^{}]*\}\}"), " ⟨ord⟩ "),
