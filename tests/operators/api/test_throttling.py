@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from types import SimpleNamespace
 
@@ -43,12 +44,18 @@ def test_thirty_requests_at_once_against_a_limit_of_ten_let_exactly_ten_through(
         allowed.append(throttle.allow_request(request))
 
     # When 30 threads ask at the same moment
+    first_window = int(time.time() // 60)
     threads = [threading.Thread(target=one) for _ in range(30)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
 
-    # Then exactly 10 pass (the window may turn over mid-test: then at most twice the limit)
-    assert allowed.count(True) in (10, 20)
+    # Then exactly 10 pass; if the minute turned over mid-burst (a loaded machine), each
+    # window let at most 10 through, so 10 to 20 in all
+    passed = allowed.count(True)
+    if int(time.time() // 60) == first_window:
+        assert passed == 10
+    else:
+        assert 10 <= passed <= 20
     assert len(allowed) == 30
