@@ -55,7 +55,7 @@ def test_japanese_is_read_in_character_grams_without_a_tokenizer() -> None:
 
 
 def test_markup_pasted_into_a_message_is_read_as_nothing() -> None:
-    hostile = "<script>window.x=1</script><img src=x onerror=\"alert(1)\">注文ORD-1003を返金して"
+    hostile = '<script>window.x=1</script><img src=x onerror="alert(1)">注文ORD-1003を返金して'
 
     assert masked(hostile) == masked("注文ORD-1003を返金して")
     assert "⟨url⟩" in masked("From: NetShop <no-reply@netshop.example>")
