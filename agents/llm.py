@@ -22,6 +22,8 @@ from langchain_core.tools import BaseTool
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
+from agents.graph.db_connections import release_db_connection
+
 ModelRole = Literal["supervisor", "specialist", "writer"]
 
 
@@ -35,6 +37,14 @@ def chat_model(role: ModelRole) -> BaseChatModel:
         settings.OPENAI_BASE_URL,
         settings.NETSHOP_MODEL_TIMEOUT_S,
     )
+
+
+def invoke(model: Runnable[Any, Any], messages: list[Any]) -> Any:
+    """Every model call of the graph goes through here. The thread gives its database
+    connection back first: the call may wait seconds, and a worker has dozens of runs in
+    flight on a few connections."""
+    release_db_connection()
+    return model.invoke(messages)
 
 
 _bound_cache: dict[tuple[int, object], tuple[BaseChatModel, Runnable[Any, Any]]] = {}

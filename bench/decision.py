@@ -2,9 +2,9 @@
 
     python -m bench.decision [--count 30] [--reuse-db]
 
-Production shape (one daphne, two Celery workers ``--pool=prefork --concurrency=1``), offline
-model. ``--count`` refund inquiries on distinct delivered orders run until they wait for
-approval. Then, one at a time, console A (the operator, over HTTP with session and CSRF)
+Production shape (one daphne, two Celery worker processes in the production pool, runs on
+threads), offline model. ``--count`` refund inquiries on distinct delivered orders run until they
+wait for approval. Then, one at a time, console A (the operator, over HTTP with session and CSRF)
 approves: POST /api/v1/escalations/{id}/decide; the clock stops when console B (the manager,
 a second WebSocket on /ws/console/) receives ``inquiry.updated`` with status ``resolved`` for
 that inquiry, which the worker publishes after the refund is executed and the reply stored
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> None:
         harness.log(f"the demo shop has {len(asks)} refundable orders: {len(asks) - 1} timed")
     env = harness.bench_env()
     with (
-        harness.celery_workers(2, 1, env),
+        harness.celery_workers(2, env=env),
         harness.daphne_servers(1, env) as [server],
     ):
         harness.log(f"running {len(asks)} refund inquiries to the approval point")

@@ -1,7 +1,7 @@
 """The slow model for the fan-out benchmark: the local OpenAI-compatible server, answering
 every role correctly after ``--latency`` seconds.
 
-    python -m bench.fake_model --port 8766 --latency 0.2
+    python -m bench.fake_model --port 8766 --latency 0.2 [--jitter 0.3]
 
 Run as its own process so that serving it takes no CPU or GIL from the graph being timed.
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import random
 import re
 import threading
 from typing import Any
@@ -68,6 +69,14 @@ def respond(request: dict[str, Any]) -> Reply:
     return Reply.tool_call(lookup, {"order_number": numbers[0] if numbers else ""})
 
 
+def jittered(responder: fake_openai.Responder, jitter_s: float) -> fake_openai.Responder:
+    """``responder`` with each answer late by a further 0 to ``jitter_s`` seconds, uniformly:
+    a hosted model's latency varies from call to call."""
+    if jitter_s <= 0:
+        return responder
+    return lambda request: responder(request).after(random.uniform(0.0, jitter_s))  # noqa: S311
+
+
 def _handler_without_nagle(server: FakeOpenAI) -> type:
     """The server's handler with TCP_NODELAY: it writes headers and body separately, and with
     Nagle's algorithm against the client's delayed ACK every answer waits ~40 ms more, which a
@@ -83,9 +92,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--latency", type=float, default=0.2)
+    parser.add_argument("--jitter", type=float, default=0.0, help="up to this much more, s")
     args = parser.parse_args(argv)
     fake_openai._handler_for = _handler_without_nagle  # type: ignore[assignment]
-    server = FakeOpenAI(host="127.0.0.1", port=args.port, latency_s=args.latency, responder=respond)
+    server = FakeOpenAI(
+        host="127.0.0.1",
+        port=args.port,
+        latency_s=args.latency,
+        responder=jittered(respond, args.jitter),
+    )
     with server, contextlib.suppress(KeyboardInterrupt):
         threading.Event().wait()
 

@@ -96,21 +96,6 @@ def sequential_graph(checkpointer: Any) -> Any:
     return workflow.compile(checkpointer=checkpointer, name="seed000_sequential")
 
 
-def model_calls(state: dict[str, Any]) -> tuple[int, int]:
-    """(critical-path calls, total calls) of a finished run, from its plan and transcripts."""
-    turns = {
-        step["step"]: sum(1 for m in state["transcripts"][step["agent"]] if m["type"] == "ai")
-        for step in state["plan"]
-    }
-    depends = {step["step"]: step["depends_on"] for step in state["plan"]}
-
-    def chain(step: int) -> int:
-        return turns[step] + max((chain(d) for d in depends[step]), default=0)
-
-    writer = 1 if state.get("reply") else 0
-    return 1 + max(chain(s) for s in turns) + writer, 1 + sum(turns.values()) + writer
-
-
 class Runs:
     def __init__(self) -> None:
         from agents.runs.checkpointer import get_checkpointer
@@ -123,7 +108,7 @@ class Runs:
         inquiry = _inquiry(ask)
         with harness.measured() as took:
             outcome = inquiry_run(inquiry=inquiry)
-        critical, total = model_calls(outcome.state)
+        critical, total = harness.model_calls(outcome.state)
         return took, critical, total, outcome.status
 
     def seed(self, ask: harness.Ask) -> tuple[harness.Measure, int]:
@@ -211,29 +196,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     count = max(1, min(args.count, 50))
 
-    port = harness.free_port()
-    server = harness.Process(
-        "fake_model",
-        [
-            harness.PYTHON,
-            "-m",
-            "bench.fake_model",
-            "--port",
-            str(port),
-            "--latency",
-            str(args.latency),
-        ],
-        harness.bench_env(),
-    )
-    try:
-        harness.wait_for_port(port, server)
-        harness.configure(
-            fresh=not args.reuse_db,
-            NETSHOP_MODEL_PROVIDER="openai",
-            OPENAI_API_KEY="bench-key",
-            OPENAI_BASE_URL=f"http://127.0.0.1:{port}/v1",
-            NETSHOP_MODEL_TIMEOUT_S="10",
-        )
+    with harness.fake_model(args.latency) as model_env:
+        harness.configure(fresh=not args.reuse_db, **model_env)
         runs = Runs()
         results = {}
         for shape, (template, _width) in SHAPES.items():
@@ -241,8 +205,6 @@ def main(argv: list[str] | None = None) -> None:
             results[shape] = measure_shape(runs, template, count, args.latency)
         missed = results["3 specialists"]["ours_over_critical"] > TARGET_CRITICAL
         profile = profile_ours(runs) if missed or args.profile else None
-    finally:
-        server.stop()
     report(results, args.latency, profile)
 
 

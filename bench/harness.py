@@ -315,10 +315,11 @@ def daphne_servers(count: int = 1, env: dict[str, str] | None = None) -> Iterato
 
 @contextlib.contextmanager
 def celery_workers(
-    count: int = 2, concurrency: int = 1, env: dict[str, str] | None = None
+    count: int = 2, concurrency: int | None = None, env: dict[str, str] | None = None
 ) -> Iterator[list[Process]]:
-    """``count`` prefork worker processes with ``concurrency`` children each, once all answer
-    a ping; the bench Redis database is purged first."""
+    """``count`` worker processes in the production pool (threads), ``concurrency`` runs in
+    flight each (default: ``NETSHOP_WORKER_CONCURRENCY``), once all answer a ping; the bench
+    Redis database is purged first."""
     purge_redis()
     stamp = f"{os.getpid()}-{time.time_ns() % 10**6}"
     names = [f"bench{index}-{stamp}" for index in range(count)]
@@ -334,11 +335,48 @@ def celery_workers(
             process.stop(timeout=30)
 
 
-def _worker_args(name: str, concurrency: int) -> list[str]:
+def _worker_args(name: str, concurrency: int | None) -> list[str]:
+    chosen = f"--concurrency={concurrency} " if concurrency else ""
     return (
-        f"-m celery -A netshop worker --pool=prefork --concurrency={concurrency} "
+        f"-m celery -A netshop worker {chosen}"
         f"--without-gossip --without-mingle --without-heartbeat -n {name}@%h -l warning"
     ).split()
+
+
+@contextlib.contextmanager
+def fake_model(latency_s: float, jitter_s: float = 0.0) -> Iterator[dict[str, str]]:
+    """The local OpenAI-compatible server (``bench.fake_model``, a process of its own) answering
+    each call after ``latency_s`` (plus up to ``jitter_s``); yields the environment that points
+    the real ``ChatOpenAI`` path at it."""
+    port = free_port()
+    argv = ["-m", "bench.fake_model", "--port", str(port), "--latency", str(latency_s)]
+    server = Process("fake_model", [PYTHON, *argv, "--jitter", str(jitter_s)], bench_env())
+    try:
+        wait_for_port(port, server)
+        yield {
+            "NETSHOP_MODEL_PROVIDER": "openai",
+            "OPENAI_API_KEY": "bench-key",
+            "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1",
+            "NETSHOP_MODEL_TIMEOUT_S": str(max(10.0, 4 * (latency_s + jitter_s))),
+        }
+    finally:
+        server.stop()
+
+
+def model_calls(state: dict[str, Any]) -> tuple[int, int]:
+    """(critical-path calls, total calls) of a finished run, from its plan and transcripts:
+    the critical path is the longest chain of model calls that wait for one another."""
+    turns = {
+        step["step"]: sum(1 for m in state["transcripts"][step["agent"]] if m["type"] == "ai")
+        for step in state["plan"]
+    }
+    depends = {step["step"]: step["depends_on"] for step in state["plan"]}
+
+    def chain(step: int) -> int:
+        return turns[step] + max((chain(d) for d in depends[step]), default=0)
+
+    writer = 1 if state.get("reply") else 0
+    return 1 + max((chain(s) for s in turns), default=0) + writer, 1 + sum(turns.values()) + writer
 
 
 def _wait_for_workers(names: list[str], processes: list[Process], timeout: float = 60) -> None:

@@ -2,7 +2,8 @@
 
     python -m bench.scaleout [--count 60] [--reuse-db]
 
-Two daphne processes (A and B) and two Celery workers (``--pool=prefork --concurrency=1``).
+Two daphne processes (A and B) and two Celery worker processes (the production pool: runs on
+threads).
 Console A (the manager) is connected to server A's /ws/console/, console B (the operator) to
 server B's. ``--count`` mixed inquiries are submitted over the API, alternately to A and B;
 the workers run them. When all are settled, every console event the runs recorded (the
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     asks = harness.mixed_inquiries(max(2, min(args.count, 500)))
     env = harness.bench_env()
     with (
-        harness.celery_workers(2, 1, env),
+        harness.celery_workers(2, env=env),
         harness.daphne_servers(2, env) as [server_a, server_b],
         console_socket(server_a.url, "manager") as console_a,
         console_socket(server_b.url, "operator") as console_b,

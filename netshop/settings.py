@@ -126,8 +126,24 @@ TEMPLATES = [
     },
 ]
 
+# Runs in flight per worker process: a run waiting for a model holds a thread, not a process,
+# so a worker keeps dozens in flight (README, "Running the production shape by hand").
+NETSHOP_WORKER_CONCURRENCY = int(os.environ.get("NETSHOP_WORKER_CONCURRENCY", "32"))
+# Connections each process keeps for Django: a run's threads borrow one for each step's
+# queries and give it back, so far fewer are needed than runs in flight. Empty or 0: no pool.
+NETSHOP_DB_POOL_SIZE = int(os.environ.get("NETSHOP_DB_POOL_SIZE") or "12")
+
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if NETSHOP_DB_POOL_SIZE > 0:
+        # A pooled connection the server dropped while idle (a restart, a failover) is
+        # replaced when it is handed out, not given to a query that would fail on it.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": NETSHOP_DB_POOL_SIZE,
+            "timeout": 30,  # a thread that finds every connection busy waits this long
+        }
 else:
     DATABASES = {  # its folder is made at start (NetshopConfig.ready), not on import
         "default": {
@@ -260,6 +276,10 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker is one process running its tasks on threads: runs spend their time waiting for the
+# model and the database, and a thread waits for a fraction of a process's memory and CPU.
+CELERY_WORKER_POOL = "threads"
+CELERY_WORKER_CONCURRENCY = NETSHOP_WORKER_CONCURRENCY
 # Each pool process warms up (graph, saver pool, bound models) before it reports for work;
 # Celery's default 4 s would kill a child whose first database connection is slow.
 CELERY_WORKER_PROC_ALIVE_TIMEOUT = 60

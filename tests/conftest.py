@@ -101,8 +101,11 @@ def _flush_past_the_audit_log_trigger() -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_checkpointer_connections(django_db_setup: None) -> Iterator[None]:
-    """The checkpointer's pool must let go of the test database before pytest drops it."""
+    """The checkpointer's pool and the lease connection must let go of the test database
+    before pytest drops it."""
     yield
     from agents.runs.checkpointer import close_checkpointer
+    from agents.runs.lease import close_lease_connection
 
     close_checkpointer()
+    close_lease_connection()

@@ -1,10 +1,14 @@
-"""Database hygiene for graph nodes that may run on LangGraph's worker threads.
+"""Database hygiene for runs: a thread holds a connection only while it queries.
 
 LangGraph runs parallel branches on threads of its own; each thread that touches the ORM
 opens its own connection, which nobody would close. Nodes that use the database release it
-when they finish, unless they run on the thread that drives the graph (its connection lives
-on, and reconnecting after every step would cost more than the step) or inside a
-transaction that still needs it.
+when they finish, and a run gives its connection back before it waits for a model, so a
+worker with dozens of runs in flight needs a few connections, not one per run.
+
+With a connection pool (the production shape) a release is a return to the pool, and costs
+microseconds. Without one a release is a disconnect, so the thread that drives the graph keeps
+its connection (reconnecting after every step would cost more than the step). Nothing is
+released inside a transaction that still needs it.
 """
 
 from __future__ import annotations
@@ -33,13 +37,25 @@ def driving_graph() -> Iterator[None]:
         _driver.active = False
 
 
+def release_db_connection() -> None:
+    """Give this thread's connection back, if a pool takes it and no transaction needs it:
+    called before a run waits for a model."""
+    if connection.settings_dict.get("OPTIONS", {}).get("pool") and not connection.in_atomic_block:
+        connection.close()
+
+
 def releases_db_connection(node: Callable[P, R]) -> Callable[P, R]:
+    """A node that gives its thread's connection back when it finishes."""
+
     @functools.wraps(node)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return node(*args, **kwargs)
         finally:
-            if not getattr(_driver, "active", False) and not connection.in_atomic_block:
+            if not connection.in_atomic_block and (
+                connection.settings_dict.get("OPTIONS", {}).get("pool")
+                or not getattr(_driver, "active", False)
+            ):
                 connection.close()
 
     return wrapper

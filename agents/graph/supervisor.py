@@ -31,7 +31,7 @@ def classify(state: InquiryState) -> dict[str, Any]:
     question = open_question(state)
     messages = [SystemMessage(CLASSIFY_PROMPT), HumanMessage(classify_prompt(state))]
     try:
-        result = llm.structured(llm.chat_model("supervisor"), Classification).invoke(messages)
+        result = llm.invoke(llm.structured(llm.chat_model("supervisor"), Classification), messages)
         classification = Classification.model_validate(result)
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
         logger.warning("classification failed: %s", type(exc).__name__)
@@ -184,7 +184,7 @@ def ask(state: InquiryState) -> dict[str, Any]:
         HumanMessage(f"<ask>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</ask>"),
     ]
     try:
-        text = str(llm.chat_model("writer").invoke(messages).content).strip()
+        text = str(llm.invoke(llm.chat_model("writer"), messages).content).strip()
         if not text:
             raise ValueError("empty question")
     except Exception as exc:  # the supervisor failing goes to a person at once (SPEC 4.3)
@@ -233,7 +233,7 @@ def _write(state: InquiryState) -> str:
         SystemMessage(WRITER_PROMPT),
         HumanMessage(f"<brief>\n{json.dumps(brief, ensure_ascii=False, default=str)}\n</brief>"),
     ]
-    return str(llm.chat_model("writer").invoke(messages).content).strip()
+    return str(llm.invoke(llm.chat_model("writer"), messages).content).strip()
 
 
 def finalize(state: InquiryState) -> dict[str, Any]:

@@ -13,13 +13,13 @@ from typing import Any
 import psycopg
 from django.db import InterfaceError, OperationalError
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.types import Command, Overwrite
+from langgraph.types import Command, Durability, Overwrite
 
 from agents.conversations.selectors import ai_may_answer, waits_for_ai
 from agents.conversations.thread import turn_input
 from agents.escalations.services import decisions_for_wait
 from agents.events import publish, step_payload
-from agents.graph.db_connections import driving_graph
+from agents.graph.db_connections import driving_graph, release_db_connection
 from agents.graph.run_context import run_config
 from agents.models import Inquiry, InquiryStatus
 from agents.runs.dispatch import enqueue_run
@@ -36,6 +36,12 @@ TIMELINE_NODES = frozenset({"classify", "specialist", "review", "act_on_decision
 # A task answers at most this many turns before handing on to a fresh task (which the
 # check after the lease sends): one chatty customer does not hold a worker for ever.
 MAX_TURNS_PER_TASK = 5
+# Checkpoints are written when a leg of the run ends (it finishes, or stops to wait for a
+# person), not after every step. A leg may be re-run from its start after a crash: it reads,
+# it proposes actions a person must approve, and every side effect it has (the tools that act
+# without approval, the approved actions, the reply) is keyed by an operation id, so doing it
+# again does nothing twice. Checkpointing each step cost more than the rest of the run.
+RUN_DURABILITY: Durability = "exit"
 # Errors that mean the database connection went away: retry the task, don't fail the run.
 DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
 
@@ -170,16 +176,19 @@ def _record_if_unsettled(inquiry: Inquiry, snapshot: Any) -> None:
 def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
     """Run the graph, announcing each step as it completes (the console's live timeline).
 
-    Checkpoints are written synchronously after every step, so a worker killed at any point
-    resumes from the last finished step.
+    Checkpoints are written when the leg ends (``RUN_DURABILITY``): a worker killed mid-leg
+    leaves the run where the leg began, and the next worker runs the leg again.
     """
     inquiry_id = config["configurable"]["thread_id"]
-    steps = graph.stream(graph_input, config, stream_mode="updates", durability="sync")
+    steps = graph.stream(graph_input, config, stream_mode="updates", durability=RUN_DURABILITY)
     with driving_graph():
         for update in steps:
             for node, values in update.items():
                 if node in TIMELINE_NODES:
                     publish("run.step", step_payload(inquiry_id, node, _plain(values or {})))
+            # The next step may wait seconds for the model on other threads: give the
+            # connection back meanwhile.
+            release_db_connection()
 
 
 def _plain(update: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from celery.signals import worker_process_init
+from celery.signals import worker_init, worker_process_init
 
 from agents.runs.dispatch import ADVANCE_INQUIRY_TASK
 from agents.runs.driver import DATABASE_GONE, inquiry_advance
@@ -20,12 +20,20 @@ logger = logging.getLogger(__name__)
 
 @worker_process_init.connect
 def _ready_for_runs(**_: object) -> None:
-    """Each worker process (prefork child, or the solo pool's one) warms up before its first
-    task; if it cannot (the database is down, say), runs build what they need as they go."""
+    """Each process that runs tasks (a prefork child, the solo pool's one) warms up before its
+    first task; if it cannot (the database is down, say), runs build what they need as they go."""
     try:
         process_warm_up()
     except Exception:
         logger.exception("warm-up failed; the first run will build what it needs")
+
+
+@worker_init.connect
+def _threads_ready_for_runs(sender: object, **_: object) -> None:
+    """The thread pool runs tasks in the worker's own process and sends no process signal:
+    that process warms up before its threads start."""
+    if "thread" in str(getattr(sender, "pool_cls", "")).lower():
+        _ready_for_runs()
 
 
 @shared_task(

@@ -31,7 +31,7 @@ def build_specialist_graph(specialist: Specialist) -> CompiledStateGraph:
     def think(state: SpecialistState) -> SpecialistState:
         model = llm.with_tools(llm.chat_model("specialist"), specialist.tools)
         try:
-            reply = model.invoke(state["messages"])
+            reply = llm.invoke(model, state["messages"])
         except Exception as exc:  # any model failure ends the loop with an error envelope
             logger.warning("%s model call failed: %s", specialist.agent, type(exc).__name__)
             failure = {"code": "model_error", "message": type(exc).__name__}

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from agents.models import Escalation, Inquiry
+from agents.models import Escalation, Inquiry, Message, MessageAuthor
 from agents.runs.checkpointer import get_checkpointer
 from agents.runs.driver import inquiry_advance
 from agents.runs.intake import inquiry_create
@@ -176,24 +176,31 @@ class Killed(BaseException):
     """SIGKILL as seen from inside: no handler runs, nothing after it happens."""
 
 
-@pytest.mark.parametrize("checkpoint", [3, 6], ids=["after-classify", "after-a-specialist"])
-def test_a_run_killed_between_a_steps_writes_and_its_checkpoint_is_not_lost(
-    shop: None, monkeypatch: pytest.MonkeyPatch, checkpoint: int
+LEG_ENDS = {
+    "a-finished-run": ("注文ORD-1002の荷物は今どこにありますか？", "resolved", 0),
+    "a-wait-for-approval": (
+        "届いた商品（ORD-1003）が壊れていました。返金をお願いします。",
+        "awaiting_approval",
+        1,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", LEG_ENDS.values(), ids=LEG_ENDS.keys())
+def test_a_run_killed_as_its_leg_is_saved_runs_the_leg_again_and_does_everything_once(
+    shop: None, monkeypatch: pytest.MonkeyPatch, case: tuple[str, str, int]
 ) -> None:
-    """Deterministic: the worker dies as it saves the ``checkpoint``-th checkpoint of a run,
-    after the step's task writes were saved; the re-dispatched run must carry on."""
+    """Deterministic: the worker dies as it saves the checkpoint that ends the run's first
+    leg, after every step of the leg ran; the re-dispatched run does the leg again, and what
+    the leg did (the reply, the wait for a person) exists once."""
+    text, settled, waits = case
     customer = Customer.objects.get(code="C0001")
-    inquiry = inquiry_create(
-        customer=customer, text="注文ORD-1002の荷物は今どこにありますか？", start=False
-    )
+    inquiry = inquiry_create(customer=customer, text=text, start=False)
     saver = get_checkpointer()
-    put, saved = saver.put, []
+    put = saver.put
 
     def dying_put(*args: Any, **kwargs: Any) -> Any:
-        saved.append(1)
-        if len(saved) == checkpoint:
-            raise Killed
-        return put(*args, **kwargs)
+        raise Killed
 
     monkeypatch.setattr(saver, "put", dying_put)
     with pytest.raises(Killed):
@@ -203,5 +210,9 @@ def test_a_run_killed_between_a_steps_writes_and_its_checkpoint_is_not_lost(
     inquiry_advance(inquiry_id=str(inquiry.pk))  # what runs_recover's re-dispatch does
 
     recovered = Inquiry.objects.get(pk=inquiry.pk)
-    assert (recovered.status, "配送中" in recovered.reply) == ("resolved", True)
-    assert not Escalation.objects.filter(inquiry=inquiry).exists()
+    assert recovered.status == settled
+    assert Escalation.objects.filter(inquiry=inquiry).count() == waits
+    replies = Message.objects.filter(inquiry=inquiry, author_kind=MessageAuthor.AI)
+    assert replies.count() == 1 if settled == "resolved" else replies.count() <= 1
+    if settled == "resolved":
+        assert "配送中" in recovered.reply

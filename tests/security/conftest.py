@@ -43,6 +43,7 @@ from agents.models import Escalation, Inquiry
 from agents.runs.checkpointer import close_checkpointer
 from agents.runs.driver import inquiry_run
 from agents.runs.intake import inquiry_create
+from agents.runs.lease import close_lease_connection
 from agents.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
@@ -106,6 +107,7 @@ def test_database(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> 
         config = setup_databases(verbosity=0, interactive=False, aliases=aliases)
     yield
     close_checkpointer()  # its pool's connections would keep the database from being dropped
+    close_lease_connection()
     with django_db_blocker.unblock():
         teardown_databases(config, verbosity=0)
 

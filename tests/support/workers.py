@@ -56,8 +56,7 @@ class Worker:
                 "celery",
                 "-A",
                 "netshop",
-                "worker",
-                "--pool=solo",
+                "worker",  # the production pool: runs on threads (CELERY_WORKER_POOL)
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",

@@ -17,7 +17,7 @@ from django.db import connection
 from django.test import Client
 
 from agents.escalations.services import escalation_decide
-from agents.models import Escalation, Inquiry
+from agents.models import ConsoleEvent, Escalation, Inquiry, Message, MessageAuthor
 from agents.runs import driver
 from agents.runs.driver import inquiry_advance
 from agents.runs.intake import inquiry_create
@@ -164,14 +164,16 @@ def _in_refund() -> bool:
         return cursor.fetchone()[0] > 0
 
 
-def test_a_worker_killed_mid_run_is_taken_over_from_the_last_checkpoint(shop: None, faults) -> None:
+def test_a_worker_killed_mid_run_leaves_the_run_where_its_leg_began_and_the_next_answers_once(
+    shop: None, faults
+) -> None:
     faults.set(carrier={"latency_ms": 3000, "operations": ["track"]})
     with running_workers(1, env=faults.env) as [doomed]:
         inquiry = submit("注文ORD-1002の荷物は今どこにありますか？")
-        wait_for_status(inquiry, "running")
-        wait_until(lambda: _checkpoints(inquiry) >= 3, timeout=20)
-        doomed.kill()
+        wait_until(lambda: _steps_done(inquiry, "classify"), timeout=30)
+        doomed.kill()  # inside the carrier call: the leg has not ended
     assert status_of(inquiry) == "running"
+    assert _checkpoints(inquiry) == 0  # checkpoints are written when a leg ends
 
     faults.clear()
     with running_workers(1, env=faults.env):
@@ -179,6 +181,13 @@ def test_a_worker_killed_mid_run_is_taken_over_from_the_last_checkpoint(shop: No
         wait_for_status(inquiry, "resolved")
 
     assert "配送中" in Inquiry.objects.get(pk=inquiry.pk).reply
+    replies = Message.objects.filter(inquiry=inquiry, author_kind=MessageAuthor.AI)
+    assert replies.count() == 1
+
+
+def _steps_done(inquiry: Inquiry, node: str) -> bool:
+    steps = ConsoleEvent.objects.filter(type="run.step", payload__inquiry_id=str(inquiry.pk))
+    return steps.filter(payload__node=node).exists()
 
 
 def test_a_message_that_outlived_its_inquiry_is_dropped_with_a_warning(
