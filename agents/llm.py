@@ -51,13 +51,29 @@ _bound_cache: dict[tuple[int, object], tuple[BaseChatModel, Runnable[Any, Any]]]
 
 
 def structured(model: BaseChatModel, schema: type) -> Runnable[Any, Any]:
-    """``model.with_structured_output(schema)``, built once per model and schema."""
+    """``model.with_structured_output(schema)``, built once per model and schema.
+
+    OpenAI gets the schema as a strict ``json_schema`` response format (Structured Outputs:
+    the answer always fits it, and the API refuses a schema outside the supported subset),
+    said outright rather than left to langchain-openai's default of the day.
+    """
+    if isinstance(model, ChatOpenAI):
+        return _bound_once(
+            model,
+            schema,
+            lambda: model.with_structured_output(schema, method="json_schema", strict=True),
+        )
     return _bound_once(model, schema, lambda: model.with_structured_output(schema))
 
 
 def with_tools(model: BaseChatModel, tools: tuple[BaseTool, ...]) -> Runnable[Any, AIMessage]:
     """``model.bind_tools(tools)``, built once per model and tool set (turning the tools'
-    signatures into JSON schemas costs milliseconds, on every model turn otherwise)."""
+    signatures into JSON schemas costs milliseconds, on every model turn otherwise).
+
+    Bound without ``strict``: OpenAI takes any object schema for them. Strict, every optional
+    argument would have to become a required nullable one without a default (the Structured
+    Outputs subset), and the tool turn already answers arguments that do not fit.
+    """
     names = tuple(tool.name for tool in tools)  # tools are unhashable; their names are unique
     return _bound_once(model, names, lambda: model.bind_tools(list(tools)))
 

@@ -8,9 +8,9 @@ the supervisor dispatches with, and ``Envelope`` the one answer every specialist
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 AgentName = Literal["order", "shipping", "payment", "faq"]
 AGENT_NAMES: tuple[AgentName, ...] = ("order", "shipping", "payment", "faq")
@@ -44,8 +44,25 @@ Intent = Literal[
 UnsupportedRequest = Literal["address_change", "exchange", "return_item"]
 
 
+def _without_defaults(schema: dict[str, Any]) -> None:
+    """Structured Outputs refuse ``default`` ("'default' is not permitted") and make the model
+    fill every field anyway; the defaults stay for the offline model and the code."""
+    for field_schema in schema.get("properties", {}).values():
+        field_schema.pop("default", None)
+
+
+# What the model is shown for a (start, end) pair: the JSON Schema Pydantic writes for a tuple
+# (``prefixItems``) is outside the Structured Outputs subset; two strings are inside it.
+IsoPeriod = Annotated[
+    tuple[str, str],
+    WithJsonSchema({"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}),
+]
+
+
 class Entities(BaseModel):
     """Facts quoted in the inquiry. Never trusted for identity: only as hints to look up."""
+
+    model_config = ConfigDict(json_schema_extra=_without_defaults)
 
     order_numbers: list[str] = Field(default_factory=list, description="e.g. ORD-1003")
     tracking_numbers: list[str] = Field(default_factory=list, description="e.g. 4821-7730-1195")
@@ -56,7 +73,7 @@ class Entities(BaseModel):
         default=None, description="Delivery window asked for: 08-12, 12-14, 14-16, 16-18, 18-21"
     )
     amounts: list[int] = Field(default_factory=list, description="Yen amounts mentioned")
-    date_range: tuple[str, str] | None = Field(
+    date_range: IsoPeriod | None = Field(
         default=None, description="ISO start and end of a period the customer asks about"
     )
     order_status: str | None = Field(default=None, description="An order status asked about")
@@ -71,6 +88,8 @@ class Entities(BaseModel):
 
 class Classification(BaseModel):
     """The supervisor's reading of an inquiry."""
+
+    model_config = ConfigDict(json_schema_extra=_without_defaults)
 
     agents: list[AgentName] = Field(description="Specialists needed, in any order")
     intent: Intent = Field(description="The main thing the customer wants")

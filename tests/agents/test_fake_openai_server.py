@@ -7,17 +7,28 @@ agent code can rely on it: tool calls, structured output, malformed JSON, errors
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 import openai
 import pydantic
 import pytest
-from langchain_core.messages import AIMessageChunk, HumanMessage, SystemMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
 from langchain_core.tools import tool
 from pydantic import BaseModel
 from pytest_django import Settings
 
+from agents import llm
+from agents.graph import supervisor
+from agents.graph.state import InquiryState
 from agents.llm import chat_model
+from agents.specialists import SPECIALISTS
 from tests.support.fake_openai import FakeOpenAI, Reply, default_responder
 
 pytestmark = pytest.mark.usefixtures("openai_settings")
@@ -307,3 +318,87 @@ def test_without_the_openai_provider_the_offline_model_answers(
     assert isinstance(model, offline.OfflineChatModel)
     assert model.role == "supervisor"
     assert fake_openai.requests == []
+
+
+def test_a_request_openai_would_refuse_gets_its_400(fake_openai: FakeOpenAI) -> None:
+    client = openai.OpenAI(api_key="test-key", base_url=fake_openai.base_url, max_retries=0)
+    fake_openai.script(Reply.text("never sent"))
+
+    with pytest.raises(openai.BadRequestError) as raised:
+        client.chat.completions.create(
+            model="gpt-4o-mini",
+            messages=[{"role": "user", "content": "hi"}],
+            tool_choice="auto",
+        )
+
+    assert raised.value.status_code == 400
+    assert raised.value.body == {
+        "message": "Invalid value for 'tool_choice': 'tool_choice' is only allowed when"
+        " 'tools' are specified.",
+        "type": "invalid_request_error",
+        "param": "tool_choice",
+        "code": None,
+    }
+    assert [problem.param for problem in fake_openai.rejected] == ["tool_choice"]
+    assert fake_openai.pending == 1  # the scripted answer waits for a request OpenAI takes
+
+
+class Period(BaseModel):
+    span: tuple[str, str]
+
+
+def test_a_tuple_in_a_structured_output_schema_is_refused_as_openai_does(
+    fake_openai: FakeOpenAI,
+) -> None:
+    structured = chat_model("supervisor").with_structured_output(Period, strict=True)
+
+    # langchain-openai knows the API's wording: it warns about the schema, then raises
+    with (
+        pytest.warns(UserWarning, match="Invalid schema for OpenAI's structured output"),
+        pytest.raises(openai.BadRequestError, match="'prefixItems' is not permitted"),
+    ):
+        structured.invoke("Which period?")
+
+    assert fake_openai.rejected[0].param == "response_format"
+
+
+def test_a_tool_result_the_model_did_not_ask_for_is_refused(fake_openai: FakeOpenAI) -> None:
+    stray = ToolMessage("{}", tool_call_id="call_never_made")
+
+    with pytest.raises(openai.BadRequestError, match="must be a response to a preceeding"):
+        chat_model("specialist").bind_tools([order_lookup]).invoke([HumanMessage("hi"), stray])
+
+
+def test_every_schema_and_tool_set_the_graph_binds_is_accepted(
+    fake_openai: FakeOpenAI,
+) -> None:
+    # Given the real code paths that bind a schema: the classify node's structured output,
+    # and each specialist's tools as its loop binds them
+    fake_openai.responder = default_responder
+
+    inquiry = {"text": "ORD-1003を返金して", "inquiry_id": "strict", "customer_id": "C0001"}
+    classified = supervisor.classify(cast(InquiryState, inquiry))
+    for specialist in SPECIALISTS.values():
+        model = llm.with_tools(llm.chat_model("specialist"), specialist.tools)
+        turn = [SystemMessage(specialist.prompt), HumanMessage("ORD-1003を返金して")]
+        call = model.invoke(turn)
+        model.invoke([*turn, call, *answers(call)])
+
+    # Then OpenAI's rules hold for every request: none refused
+    assert fake_openai.rejected == []
+    assert "classification" in classified
+    [format_request] = [r for r in fake_openai.chat_requests if "response_format" in r]
+    assert format_request["response_format"]["json_schema"]["strict"] is True
+    bound = [r for r in fake_openai.chat_requests if "tools" in r]
+    assert {tuple(tool_names(r)) for r in bound} == {
+        tuple(tool.name for tool in specialist.tools) for specialist in SPECIALISTS.values()
+    }
+
+
+def answers(message: BaseMessage) -> list[ToolMessage]:
+    assert isinstance(message, AIMessage)
+    return [ToolMessage("{}", tool_call_id=str(call["id"])) for call in message.tool_calls]
+
+
+def tool_names(request: dict[str, Any]) -> list[str]:
+    return [tool["function"]["name"] for tool in request["tools"]]

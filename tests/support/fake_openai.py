@@ -12,6 +12,10 @@ takes the next ``Reply`` from a FIFO script, else asks ``responder``; every requ
         ...  # ChatOpenAI(base_url=server.base_url, ...)
         assert server.chat_requests[0]["tools"][0]["function"]["name"] == "order_lookup"
 
+A request OpenAI would refuse gets its 400 instead (``openai_rules``: Structured Outputs
+schemas, ``tool_choice`` and ``parallel_tool_calls`` without tools, tool results out of
+order); ``server.rejected`` lists the rules broken so far.
+
 Standalone, for benchmarks, answering with ``default_responder``::
 
     python -m tests.support.fake_openai --port 8765 --latency 0.2 --echo
@@ -35,6 +39,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
 from pydantic import BaseModel
+
+from tests.support.openai_rules import Problem, request_problems
 
 logger = logging.getLogger(__name__)
 
@@ -176,7 +182,7 @@ class RecordedRequest:
 
 def placeholder(schema: Json, root: Json | None = None) -> Any:
     """The emptiest value a JSON schema allows, near enough: required keys only, null when
-    nullable, then "", 0, false, [], the first enum value."""
+    nullable, then "", 0, false, the fewest array items, the first enum value."""
     root = schema if root is None else root
     if ref := schema.get("$ref"):
         schema = root
@@ -198,7 +204,8 @@ def placeholder(schema: Json, root: Json | None = None) -> Any:
         properties = schema.get("properties", {})
         return {name: placeholder(properties[name], root) for name in schema.get("required", [])}
     if kind == "array":
-        return [placeholder(item, root) for item in schema.get("prefixItems", [])]
+        items = schema.get("prefixItems") or [schema.get("items", {})] * schema.get("minItems", 0)
+        return [placeholder(item, root) for item in items]
     return {"string": "", "integer": 0, "number": 0, "boolean": False}.get(kind)
 
 
@@ -255,6 +262,7 @@ class FakeOpenAI:
         self._lock = threading.Lock()
         self._script: deque[Reply | Responder] = deque()
         self._requests: list[RecordedRequest] = []
+        self._rejected: list[Problem] = []
         self._connections: set[socket.socket] = set()
         self._stopping = threading.Event()
         self._httpd: _HTTPServer | None = None
@@ -317,10 +325,21 @@ class FakeOpenAI:
         """The parsed bodies of the chat completion requests so far, oldest first."""
         return [r.json for r in self.requests if r.path.endswith("/chat/completions")]
 
+    @property
+    def rejected(self) -> list[Problem]:
+        """The rule each refused chat request broke (answered 400, nothing scripted used)."""
+        with self._lock:
+            return list(self._rejected)
+
     def reset(self) -> None:
         with self._lock:
             self._script.clear()
             self._requests.clear()
+            self._rejected.clear()
+
+    def _reject(self, problems: list[Problem]) -> None:
+        with self._lock:
+            self._rejected.append(problems[0])
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:
@@ -340,6 +359,17 @@ class FakeOpenAI:
                 self._connections.add(connection)
             else:
                 self._connections.discard(connection)
+
+
+def _refusal(problem: Problem) -> HttpError:
+    """The 400 OpenAI answers a request that breaks one of its rules with (``openai_rules``)."""
+    error = {
+        "message": problem.message,
+        "type": "invalid_request_error",
+        "param": problem.param,
+        "code": problem.code,
+    }
+    return HttpError(400, {"error": error})
 
 
 def _completion(request: Json, reply: Reply) -> Json:
@@ -435,6 +465,9 @@ def _handler_for(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self._send_error(openai_error(404, f"No route {self.path}"))
             elif request is None:
                 self._send_error(openai_error(400, "We could not parse the JSON body."))
+            elif problems := request_problems(request):
+                server._reject(problems)
+                self._send_error(_refusal(problems[0]))
             else:
                 reply = server._next_reply(request)
                 if server._stopping.wait(server.latency_s + reply.delay_s):
