@@ -108,7 +108,6 @@ def assess(
     injection_suspected: bool,
     plan: list[dict[str, Any]] | None = None,
     referral: Mapping[str, Any] | None = None,
-    unsupported: str | None = None,
 ) -> Escalation | None:
     """Who must act next, by the policy's rules, first that applies."""
     actions = pending_actions(envelopes)
@@ -135,7 +134,7 @@ def assess(
         # Nothing ran: the customer is told a person follows up, an operator decides.
         summary = f"held for a person, not done: {held}{flag}"
         return Escalation(EscalationKind.FOLLOW_UP, "policy_restriction", summary, failed)
-    handover = person_needed(referral, unsupported, failed)
+    handover = person_needed(referral, failed)
     if handover is not None:
         return handover
     if failed and not useful:
@@ -169,19 +168,10 @@ def assess(
     return None
 
 
-def person_needed(
-    referral: Mapping[str, Any] | None, unsupported: str | None, failed: list[str]
-) -> Escalation | None:
-    """A request the shop has no skill for, or a claim its records contradict: a person
-    follows up (never a circular answer, never "delivered" to a customer who says not)."""
-    if unsupported:
-        return Escalation(
-            EscalationKind.FOLLOW_UP,
-            "unsupported_request",
-            f"the shop cannot do this itself: {unsupported}; a person must handle it",
-            failed,
-            {"request": unsupported},
-        )
+def person_needed(referral: Mapping[str, Any] | None, failed: list[str]) -> Escalation | None:
+    """A specialist's referral: a request the shop has no skill for, or a claim its records
+    contradict; a person follows up (never a circular answer, never "delivered" to a customer
+    who says not)."""
     if referral:
         reason: ReasonCategory = (
             "unsupported_request"

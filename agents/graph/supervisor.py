@@ -140,9 +140,8 @@ def review(state: InquiryState) -> dict[str, Any]:
     envelopes = state.get("envelopes", {})
     plan = list(state.get("plan", []))
     referral = questions.first_referral(envelopes, plan)
-    unsupported = classification.get("unsupported_request")
     question = questions.first_question(envelopes, plan)
-    if question is not None and referral is None and not unsupported:
+    if question is not None and referral is None:
         asked = {
             **question,
             "request": state.get("request") or state["text"],
@@ -156,7 +155,6 @@ def review(state: InquiryState) -> dict[str, Any]:
         injection_suspected=classification.get("injection_suspected", False),
         plan=[dict(step) for step in plan],
         referral=referral,
-        unsupported=unsupported,
     )
     return {
         "pending_actions": escalation_policy.pending_actions(envelopes),

@@ -45,7 +45,6 @@ def test_each_line_gets_its_classification_in_order() -> None:
             },
             "language": "ja",
             "injection_suspected": False,
-            "unsupported_request": None,
         },
         {
             "agents": ["order"],
@@ -63,7 +62,6 @@ def test_each_line_gets_its_classification_in_order() -> None:
             },
             "language": "en",
             "injection_suspected": False,
-            "unsupported_request": None,
         },
     ]
 

@@ -141,17 +141,15 @@ def test_a_referral_goes_to_a_person_with_the_reason_and_no_question() -> None:
     assert supervisor.route_after_review(review_state(REFERRED) | update) == "merge"
 
 
-def test_a_request_the_shop_cannot_do_goes_to_a_person() -> None:
+def test_a_request_a_specialist_refers_as_beyond_the_shop_goes_to_a_person() -> None:
+    referral = {"reason": "unsupported_request", "summary": "wants a gift wrap added"}
+
     escalation = assess(
-        envelopes={}, intent="contact_human", injection_suspected=False, unsupported="exchange"
+        envelopes={}, intent="contact_human", injection_suspected=False, referral=referral
     )
 
     assert escalation == Escalation(
-        EscalationKind.FOLLOW_UP,
-        "unsupported_request",
-        "the shop cannot do this itself: exchange; a person must handle it",
-        [],
-        {"request": "exchange"},
+        EscalationKind.FOLLOW_UP, "unsupported_request", "wants a gift wrap added", [], {}
     )
 
 
