@@ -61,9 +61,23 @@ def structured(model: BaseChatModel, schema: type) -> Runnable[Any, Any]:
         return _bound_once(
             model,
             schema,
-            lambda: model.with_structured_output(schema, method="json_schema", strict=True),
+            lambda: model.with_structured_output(
+                strict_response_format(schema), method="json_schema", strict=True
+            ),
         )
     return _bound_once(model, schema, lambda: model.with_structured_output(schema))
+
+
+def strict_response_format(schema: type) -> dict[str, Any]:
+    """``schema`` as OpenAI's strict ``json_schema`` response format, converted once.
+
+    Given the model class, the SDK converts it again on every call (pydantic's JSON schema
+    generation, then the strict rewrite: half a classification's CPU); given this, it sends
+    it as it is, and the answer comes back as JSON for the caller to validate.
+    """
+    from openai.lib._pydantic import to_strict_json_schema  # the SDK's own strict rewrite
+
+    return {"name": schema.__name__, "schema": to_strict_json_schema(schema), "strict": True}
 
 
 def with_tools(model: BaseChatModel, tools: tuple[BaseTool, ...]) -> Runnable[Any, AIMessage]:
@@ -88,12 +102,36 @@ def _bound_once(
     return cached[1]
 
 
+class ChatOpenAIWirePayload(ChatOpenAI):
+    """``ChatOpenAI`` whose messages, tools and response format reach the SDK as the JSON they
+    already are.
+
+    The OpenAI SDK walks every request body against its parameter types before sending it
+    (openai-python's ``_transform_recursive``), with the GIL held: on a specialist's turn that
+    cost more CPU than the rest of the call, for a body it sends unchanged. The SDK merges
+    ``extra_body`` into the JSON after that walk, so the bulk fields travel there instead.
+    """
+
+    def _get_request_payload(
+        self, input_: Any, *, stop: list[str] | None = None, **kwargs: Any
+    ) -> dict[str, Any]:
+        payload = super()._get_request_payload(input_, stop=stop, **kwargs)
+        if "messages" not in payload:  # the Responses API's payload: left as it is
+            return payload
+        wire = {key: payload.pop(key) for key in ("messages", "tools") if key in payload}
+        if isinstance(payload.get("response_format"), dict):  # already JSON: see structured()
+            wire["response_format"] = payload.pop("response_format")
+        payload["messages"] = []  # a required argument of the SDK; the JSON gets the real ones
+        payload["extra_body"] = {**(payload.get("extra_body") or {}), **wire}
+        return payload
+
+
 @lru_cache(maxsize=16)
 def _model(
     role: ModelRole, provider: str, name: str, api_key: str, base_url: str, timeout: float
 ) -> BaseChatModel:
     if provider == "openai":
-        return ChatOpenAI(
+        return ChatOpenAIWirePayload(
             model=name,
             api_key=SecretStr(api_key),
             base_url=base_url or None,
