@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from netshop.webhooks.receivers import validate_callback_url
+
 
 class Language(models.TextChoices):
     JAPANESE = "ja", "日本語"
@@ -490,6 +492,14 @@ class ApiToken(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    callback_url = models.CharField(
+        max_length=500,
+        blank=True,
+        validators=[validate_callback_url],
+        help_text="Where the storefront's webhooks are POSTed; empty: no webhooks.",
+    )
+    # Kept in the clear because signing needs it; shown once, when made or rotated.
+    webhook_secret = models.CharField(max_length=80, blank=True, editable=False)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
@@ -500,3 +510,4 @@ class ApiToken(models.Model):
 
 
 from netshop.audit.models import AuditEntry  # noqa: E402,F401
+from netshop.webhooks.models import WebhookDelivery, WebhookSubjectStatus  # noqa: E402,F401
