@@ -59,14 +59,14 @@ class Command(BaseCommand):
         elif options["rotate_webhook_secret"]:
             self._rotate(options["name"])
         else:
+            callback_url = self._callback_url(options["callback_url"], options["user"])
             owner = self._staff_member(options["user"]) if options["user"] else None
-            callback_url = self._callback_url(options["callback_url"], owner)
             self._create(options["name"], owner, callback_url)
 
-    def _callback_url(self, url: str | None, owner: User | None) -> str:
+    def _callback_url(self, url: str | None, username: str | None) -> str:
         if not url:
             return ""
-        if owner is not None:
+        if username:
             raise CommandError("Webhooks are a storefront's: --callback-url goes without --user.")
         try:
             validate_callback_url(url)

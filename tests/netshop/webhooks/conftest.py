@@ -32,7 +32,7 @@ def storefront_token(url: str, name: str = "shop") -> tuple[ApiToken, str]:
         key_digest=ApiToken.digest(key),
         prefix=key[:8],
         callback_url=url,
-        webhook_secret=new_signing_secret(),
+        webhook_secret=new_signing_secret() if url else "",
     )
     return token, key
 
