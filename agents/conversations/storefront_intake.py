@@ -34,3 +34,11 @@ def storefront_inquiry_create(
         Inquiry.objects.filter(pk=inquiry.pk).update(storefront_token=token)
         inquiry.storefront_token = token
     return inquiry
+
+
+def storefront_token_carry(*, earlier: Inquiry, started: Inquiry) -> None:
+    """A conversation started by a message to a long-closed one keeps the storefront that
+    submitted the first, so its webhooks still hear of it."""
+    if earlier.storefront_token_id is not None and started.storefront_token_id is None:
+        Inquiry.objects.filter(pk=started.pk).update(storefront_token=earlier.storefront_token_id)
+        started.storefront_token_id = earlier.storefront_token_id

@@ -8,6 +8,7 @@ happened to webhook events is ``agents.conversations.storefront_events``.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from django.utils import timezone
 from agents.conversations.services import (
     conversation_hand_back,
     conversation_take_over,
+    customer_message_post,
     operator_message_send,
 )
 from agents.conversations.storefront_intake import storefront_inquiry_create
@@ -170,3 +172,23 @@ def test_a_replayed_idempotency_key_keeps_the_first_storefronts_token(
 
     assert made[0].pk == made[1].pk
     assert Inquiry.objects.get(pk=made[0].pk).storefront_token == first
+
+
+@pytest.mark.usefixtures("shop", "runs_handed")
+def test_a_message_that_starts_a_new_conversation_keeps_the_storefronts_webhooks(
+    receiver: WebhookReceiver, handed: list[Handed]
+) -> None:
+    token, _ = storefront_token(receiver.url)
+    customer = Customer.objects.get(code="C0002")
+    closed = storefront_inquiry_create(token=token, customer=customer, text="Where is it?")
+    long_ago = timezone.now() - timedelta(days=30)
+    Inquiry.objects.filter(pk=closed.pk).update(status="resolved", resolved_at=long_ago)
+
+    message = customer_message_post(customer=customer, inquiry_id=closed.pk, text="Again?")
+    conversation_take_over(
+        inquiry_id=message.inquiry_id, user=User.objects.get(username="operator")
+    )
+
+    assert message.inquiry_id != closed.pk
+    assert Inquiry.objects.get(pk=message.inquiry_id).storefront_token == token
+    assert events_of(str(message.inquiry_id)) == ["conversation.handed_to_person"]
