@@ -353,6 +353,11 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        """Webhooks are a storefront's: a staff member's token has no callback URL to set."""
+        staff_token = obj is not None and obj.user_id is not None
+        return (*self.readonly_fields, "callback_url") if staff_token else self.readonly_fields
+
     @admin.display(description="webhooks", boolean=True)
     def hears_webhooks(self, token: m.ApiToken) -> bool:
         return token_hears_webhooks(token)

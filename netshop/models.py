@@ -477,6 +477,8 @@ class ApiToken(models.Model):
     Without a ``user`` it is a storefront's: it submits and follows inquiries for any
     customer. With one it is that staff member's, for scripts and tools: it acts as them,
     with whatever role they hold at the moment of each request, and opens no page.
+    A storefront's token with a ``callback_url`` receives signed webhooks for the
+    conversations it submitted (``netshop.webhooks``).
     """
 
     name = models.CharField(max_length=80, unique=True)

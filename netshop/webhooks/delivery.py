@@ -1,7 +1,7 @@
 """One HTTP attempt of a delivery: a signed POST with httpx, bounded by a timeout.
 
 Redirects are not followed (a 3xx is not an answer: the attempt fails and is retried), and
-nothing of the response is kept but its status code.
+nothing of the response is read or kept but its status code.
 """
 
 from __future__ import annotations
@@ -34,13 +34,15 @@ def post_signed(
     )
     timeout = settings.NETSHOP_WEBHOOK_TIMEOUT_S
     try:
-        response = httpx.post(
-            url, content=body, headers=headers, timeout=timeout, follow_redirects=False
-        )
+        # Streamed and closed unread: only the status matters, and a receiver dribbling out a
+        # large body cannot hold the worker.
+        with httpx.stream(
+            "POST", url, content=body, headers=headers, timeout=timeout, follow_redirects=False
+        ) as response:
+            code = response.status_code
     except httpx.TimeoutException:
         return AttemptResult(ok=False, error=f"timed out after {timeout:g} s")
     except httpx.HTTPError as exc:
         return AttemptResult(ok=False, error=f"{type(exc).__name__}: {exc}"[:200])
-    code = response.status_code
     ok = 200 <= code < 300
     return AttemptResult(ok=ok, status_code=code, error="" if ok else f"HTTP {code}")

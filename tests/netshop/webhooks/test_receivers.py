@@ -141,3 +141,14 @@ def test_the_delivery_log_is_read_only(admin_client: Client) -> None:
     delivery.refresh_from_db()
     assert page.status_code == 403
     assert delivery.status == DeliveryStatus.PENDING
+
+
+def test_a_staff_members_token_has_no_callback_url_to_set(admin_client: Client) -> None:
+    user = User.objects.create_user("op")
+    token = ApiToken.objects.create(name="op-token", key_digest="d" * 64, prefix="p", user=user)
+    page = f"/admin/netshop/apitoken/{token.pk}/change/"
+
+    admin_client.post(page, {"callback_url": "https://shop.example/hook"})
+
+    token.refresh_from_db()
+    assert (token.callback_url, token.webhook_secret) == ("", "")
