@@ -16,6 +16,7 @@ from typing import Any, Literal
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from agents.conversations.storefront_events import storefront_announce
 from agents.models import CUSTOMER_VISIBLE_AUTHORS, ConsoleEvent, Escalation, Inquiry, Message
 from netshop.services.coupons import coupon_codes_withheld
 from netshop.transactions import after_commit
@@ -132,6 +133,7 @@ def publish(event: EventName, payload: dict[str, Any]) -> int:
     """
     staff_payload = staff_view(payload)
     record = ConsoleEvent.objects.create(type=event, payload=staff_payload)
+    storefront_announce(event, payload)  # the storefront's webhooks, in this transaction
     sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
     if _customer_hears(event, payload):
         group = inquiry_group(payload.get("inquiry_id") or payload["id"])

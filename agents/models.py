@@ -12,7 +12,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from netshop.models import Customer
+from netshop.models import ApiToken, Customer
 
 
 class InquiryStatus(models.TextChoices):
@@ -65,6 +65,14 @@ class Inquiry(models.Model):
     )
     turns = models.PositiveIntegerField(
         default=0, help_text="Runs started on the thread, one per batch of customer messages."
+    )
+    storefront_token = models.ForeignKey(
+        ApiToken,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The storefront token that submitted it, whose webhooks hear of it.",
     )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)

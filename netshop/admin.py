@@ -7,9 +7,10 @@ the shop's rules and the one-row-per-operation-id guarantee, and they are audit 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -17,6 +18,11 @@ from django.utils import timezone
 from netshop import models as m
 from netshop.money import yen
 from netshop.services.coupons import coupon_codes_withheld
+from netshop.webhooks.services import (
+    deliveries_retry_now,
+    token_hears_webhooks,
+    webhook_secret_rotate,
+)
 
 
 class ReadOnlyAdminMixin:
@@ -331,19 +337,85 @@ class FaqEntryAdmin(admin.ModelAdmin):
 
 @admin.register(m.ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    """Tokens are issued by ``manage.py create_api_token`` (the key is shown only there)."""
+    """Tokens are issued by ``manage.py create_api_token`` (the key is shown only there).
 
-    list_display = ("name", "prefix", "user", "created_at", "revoked_at")
+    A storefront token's callback URL may be set here; its webhook secret is shown once, in
+    the message after it is made or rotated, and never on the page.
+    """
+
+    list_display = ("name", "prefix", "user", "hears_webhooks", "created_at", "revoked_at")
     list_filter = ("revoked_at",)
     search_fields = ("name", "prefix", "user__username")
-    fields = ("name", "prefix", "user", "created_at", "revoked_at")
+    fields = ("name", "prefix", "user", "callback_url", "created_at", "revoked_at")
     readonly_fields = ("name", "prefix", "user", "created_at", "revoked_at")
-    actions = ("revoke",)
+    actions = ("revoke", "rotate_webhook_secret")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        """Webhooks are a storefront's: a staff member's token has no callback URL to set."""
+        staff_token = obj is not None and obj.user_id is not None
+        return (*self.readonly_fields, "callback_url") if staff_token else self.readonly_fields
+
+    @admin.display(description="webhooks", boolean=True)
+    def hears_webhooks(self, token: m.ApiToken) -> bool:
+        return token_hears_webhooks(token)
+
+    def save_model(self, request: HttpRequest, obj: m.ApiToken, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if obj.callback_url and not obj.webhook_secret:
+            self._show_secret(request, obj, webhook_secret_rotate(token=obj))
 
     @admin.action(description="Revoke selected tokens", permissions=["change"])
     def revoke(self, request: HttpRequest, queryset: QuerySet[m.ApiToken]) -> None:
         count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
         self.message_user(request, f"Revoked {count} token(s).")
+
+    @admin.action(description="Rotate the webhook signing secret", permissions=["change"])
+    def rotate_webhook_secret(self, request: HttpRequest, queryset: QuerySet[m.ApiToken]) -> None:
+        for token in queryset.filter(user__isnull=True):
+            self._show_secret(request, token, webhook_secret_rotate(token=token))
+
+    def _show_secret(self, request: HttpRequest, token: m.ApiToken, secret: str) -> None:
+        self.message_user(
+            request,
+            f"Webhook signing secret of {token.name!r}, shown once: {secret}",
+            messages.WARNING,
+        )
+
+
+@admin.register(m.WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The delivery log: what was sent to which storefront, how often, and how it went."""
+
+    list_display = (
+        "id",
+        "event",
+        "token",
+        "status",
+        "attempts",
+        "last_status_code",
+        "created_at",
+        "next_attempt_at",
+        "delivered_at",
+    )
+    list_filter = ("status", "event")
+    list_select_related = ("token",)
+    search_fields = ("=id", "=subject_id")
+    fields = (*list_display, "subject_id", "last_error", "payload_shown")
+    readonly_fields = fields
+    actions = ("retry_now",)
+
+    @admin.display(description="payload")
+    def payload_shown(self, delivery: m.WebhookDelivery) -> str:
+        """The data sent, with coupon codes withheld: a code is its customer's alone."""
+        return coupon_codes_withheld(json.dumps(delivery.payload, ensure_ascii=False, indent=2))
+
+    def has_retry_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("netshop.change_webhookdelivery")
+
+    @admin.action(description="Retry now", permissions=["retry"])
+    def retry_now(self, request: HttpRequest, queryset: QuerySet[m.WebhookDelivery]) -> None:
+        count = deliveries_retry_now(delivery_ids=list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{count} delivery(ies) will be attempted now.")

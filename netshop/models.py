@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from netshop.webhooks.receivers import validate_callback_url
+
 
 class Language(models.TextChoices):
     JAPANESE = "ja", "日本語"
@@ -475,6 +477,8 @@ class ApiToken(models.Model):
     Without a ``user`` it is a storefront's: it submits and follows inquiries for any
     customer. With one it is that staff member's, for scripts and tools: it acts as them,
     with whatever role they hold at the moment of each request, and opens no page.
+    A storefront's token with a ``callback_url`` receives signed webhooks for the
+    conversations it submitted (``netshop.webhooks``).
     """
 
     name = models.CharField(max_length=80, unique=True)
@@ -490,6 +494,14 @@ class ApiToken(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    callback_url = models.CharField(
+        max_length=500,
+        blank=True,
+        validators=[validate_callback_url],
+        help_text="Where the storefront's webhooks are POSTed; empty: no webhooks.",
+    )
+    # Kept in the clear because signing needs it; shown once, when made or rotated.
+    webhook_secret = models.CharField(max_length=80, blank=True, editable=False)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
@@ -500,3 +512,4 @@ class ApiToken(models.Model):
 
 
 from netshop.audit.models import AuditEntry  # noqa: E402,F401
+from netshop.webhooks.models import WebhookDelivery, WebhookSubjectStatus  # noqa: E402,F401

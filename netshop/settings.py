@@ -288,7 +288,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 # Task modules outside an app's own ``tasks`` module, which autodiscovery finds by itself.
-CELERY_IMPORTS = ["agents.runs.tasks"]
+CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
     "lapse-conversations": {"task": "agents.runs.tasks.lapse_conversations", "schedule": 300.0},
@@ -298,6 +298,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
     },
     "audit-anchor": {"task": "netshop.tasks.audit_anchor", "schedule": 60.0},
+    "deliver-due-webhooks": {
+        "task": "netshop.webhooks.tasks.deliver_due_webhooks",
+        "schedule": float(os.environ.get("NETSHOP_WEBHOOK_SWEEP_S", "30")),
+    },
 }
 # In the embedded shape tasks run on a thread pool inside the server process.
 NETSHOP_EMBEDDED_WORKER = EMBEDDED
@@ -321,6 +325,12 @@ NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLIN
 # conversation is closed, and how long after closing a customer's reply still reopens it.
 NETSHOP_AWAITING_CUSTOMER_HOURS = int(os.environ.get("NETSHOP_AWAITING_CUSTOMER_HOURS", "72"))
 NETSHOP_REOPEN_DAYS = int(os.environ.get("NETSHOP_REOPEN_DAYS", "7"))
+# Storefront webhooks: each attempt's timeout, the back-off (doubling from the first, capped)
+# and how long after an event its delivery is retried before it is given up.
+NETSHOP_WEBHOOK_TIMEOUT_S = float(os.environ.get("NETSHOP_WEBHOOK_TIMEOUT_S", "10"))
+NETSHOP_WEBHOOK_BACKOFF_S = float(os.environ.get("NETSHOP_WEBHOOK_BACKOFF_S", "10"))
+NETSHOP_WEBHOOK_BACKOFF_MAX_S = float(os.environ.get("NETSHOP_WEBHOOK_BACKOFF_MAX_S", "3600"))
+NETSHOP_WEBHOOK_RETRY_FOR_S = float(os.environ.get("NETSHOP_WEBHOOK_RETRY_FOR_S", str(24 * 3600)))
 
 # External systems: the built-in simulators take their latency and fault rates from here.
 NETSHOP_CARRIER = {

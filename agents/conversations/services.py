@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from agents.conversations.messages import message_store
 from agents.conversations.selectors import CLOSED_STATUSES, ai_may_answer, reopenable
+from agents.conversations.storefront_intake import storefront_token_carry
 from agents.escalations.services import escalation_record_wait
 from agents.events import inquiry_payload, publish
 from agents.handoffs import audit_trail
@@ -90,6 +91,7 @@ def customer_message_post(
             started = inquiry_create(
                 customer=customer, text=text, channel=channel, idempotency_key=idempotency_key
             )
+            storefront_token_carry(earlier=inquiry, started=started)
             return started.messages.order_by("created_at").first() or _missing(started)
         if inquiry.status in CLOSED_STATUSES:
             _reopen(inquiry)

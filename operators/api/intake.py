@@ -7,9 +7,9 @@ from ninja import Router, Status
 
 from agents.cards import cards_document
 from agents.conversations.selectors import thread_messages
+from agents.conversations.storefront_intake import storefront_inquiry_create
 from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
-from agents.runs.intake import inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from netshop.services.coupons import coupon_codes_withheld
@@ -39,7 +39,8 @@ def inquiry_submit(
     (415 otherwise, 413 past the size limit); each storefront token has a rate limit (429,
     with ``Retry-After``)."""
     customer = customer_get(code=payload.customer_id)
-    inquiry = inquiry_create(
+    inquiry = storefront_inquiry_create(
+        token=request.auth,  # type: ignore[attr-defined]
         customer=customer,
         text=payload.text,
         channel=payload.channel,

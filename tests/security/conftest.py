@@ -278,6 +278,11 @@ def support_records() -> None:
         delivery_date=today,
         booking_id="bk-3",
     )
+    m.WebhookDelivery.objects.create(
+        token=m.ApiToken.objects.filter(user__isnull=True).earliest("pk"),
+        event="conversation.resolved",
+        payload={"reply": "security"},
+    )
     # django-axes' records: a failed login, a lockout log and a login log.
     seen = {"ip_address": "203.0.113.1", "user_agent": "security", "path_info": "/accounts/"}
     axes_models.AccessAttempt.objects.create(

@@ -239,7 +239,8 @@ def admin_model_rows() -> dict[str, Row]:
             for role in (Role.OPERATOR, Role.MANAGER)
         )
         obj = "<path:object_id>/"
-        change = f"302 /admin/{meta.app_label}/{meta.model_name}/<pk>/change/"
+        pk = "<uuid>" if meta.pk.get_internal_type() == "UUIDField" else "<pk>"
+        change = f"302 /admin/{meta.app_label}/{meta.model_name}/{pk}/change/"
         written = (403, 200) if meta.model_name in KEPT_BY_MANAGERS else (403, 403)
         rows |= {
             prefix: admin_page(*seen),

@@ -197,7 +197,7 @@ def test_a_crash_is_a_json_500(
     def crash(**kwargs: Any) -> Inquiry:
         raise RuntimeError("a bug")  # stands in for any bug behind an endpoint
 
-    monkeypatch.setattr("operators.api.intake.inquiry_create", crash)
+    monkeypatch.setattr("operators.api.intake.storefront_inquiry_create", crash)
     client = Client(raise_request_exception=False)
 
     response = client.post(
