@@ -126,6 +126,14 @@ def api_token(name: str = "bench") -> str:
     return manage("create_api_token", f"{name}-{os.getpid()}-{time.time_ns()}").strip()
 
 
+def api_token_with_webhooks(callback_url: str, name: str = "bench") -> tuple[str, str]:
+    """A fresh storefront key whose conversations are pushed to ``callback_url``, and the
+    secret that signs the pushes."""
+    unique = f"{name}-{os.getpid()}-{time.time_ns()}"
+    key, secret = manage("create_api_token", unique, "--callback-url", callback_url).split()[:2]
+    return key, secret
+
+
 # --- timing ---------------------------------------------------------------------------------
 
 

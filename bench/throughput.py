@@ -10,11 +10,14 @@ PostgreSQL and Redis. Without ``--model-latency`` the offline model answers; wit
 process) answering each call after S seconds (plus up to ``--jitter``).
 
 ``--clients`` threads, each with its own keep-alive ``httpx.Client``, take the mixed inquiries
-one at a time: POST /api/v1/inquiries with a storefront token, then GET /api/v1/inquiries/{id}
-(after 50 ms, then 1.5x longer each time up to ``--poll`` seconds) until it is resolved,
-awaiting_approval or escalated. Reports inquiries per second over the whole timed phase, runs
-in flight (mean and peak, from the clients' submit and settle times), p50/p95/p99 from submit to
-that state, both as the client saw it and as the server recorded it (created_at to updated_at),
+one at a time: POST /api/v1/inquiries with a storefront token whose conversations are pushed to
+a webhook receiver in this process (each push's signature checked), then wait for the push that
+says it is resolved, awaiting approval or with a person. ``--poll S`` polls instead, as before
+webhooks (GET /api/v1/inquiries/{id} after 50 ms, then 1.5x longer each time up to S).
+
+Reports inquiries per second over the whole timed phase, runs in flight (mean and peak, from the
+clients' submit and settle times), p50/p95/p99 from submit to that state, both as the client
+saw it and as the server recorded it (created_at to updated_at),
 and with a model latency, each inquiry's latency against the critical path of its model calls
 (the longest chain of calls that wait for one another, times the latency). CPU per inquiry by
 process says what limits it.
@@ -28,7 +31,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import hashlib
+import hmac
 import itertools
+import json
 import os
 import threading
 import time
@@ -36,6 +42,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
@@ -53,6 +60,74 @@ WARMUP = 12
 FIRST_POLL_S = 0.05  # then 1.5x longer each time, up to --poll: polling costs daphne CPU
 
 
+class Pushes:
+    """The storefront's webhook receiver: checks each push's signature and wakes the client
+    waiting for that conversation once a push says it settled."""
+
+    def __init__(self) -> None:
+        self.secret = ""
+        self.lock = threading.Lock()
+        self.settled: dict[str, tuple[str, float]] = {}  # inquiry id -> (status, when)
+        self.waiting: dict[str, threading.Event] = {}
+        self.bad_signatures = 0
+        self.received = 0
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/netshop-webhooks"
+
+    def wait(self, inquiry_id: str, timeout: float) -> tuple[str, float] | None:
+        with self.lock:
+            event = self.waiting.setdefault(inquiry_id, threading.Event())
+        event.wait(timeout)
+        with self.lock:
+            self.waiting.pop(inquiry_id, None)
+            return self.settled.pop(inquiry_id, None)
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+    def _push(self, headers: Any, body: bytes) -> None:
+        at = time.perf_counter()
+        timestamp = headers.get("NetShop-Webhook-Timestamp", "")
+        signed = f"{timestamp}.".encode() + body
+        expected = "v1=" + hmac.new(self.secret.encode(), signed, hashlib.sha256).hexdigest()
+        with self.lock:
+            self.received += 1
+            if not hmac.compare_digest(expected, headers.get("NetShop-Webhook-Signature", "")):
+                self.bad_signatures += 1
+                return
+        data = json.loads(body)["data"]
+        if data.get("status") not in SETTLED:
+            return
+        inquiry_id = str(data["inquiry_id"])
+        with self.lock:
+            self.settled.setdefault(inquiry_id, (data["status"], at))
+            event = self.waiting.setdefault(inquiry_id, threading.Event())
+        event.set()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        pushes = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                pushes._push(self.headers, body)
+                self.send_response(204)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        return Handler
+
+
 @dataclass
 class Done:
     inquiry_id: str
@@ -68,10 +143,11 @@ class Done:
 class Storefront:
     """The clients: one keep-alive connection per thread, bounded in time."""
 
-    def __init__(self, base_url: str, key: str, poll_s: float) -> None:
+    def __init__(self, base_url: str, key: str, poll_s: float, pushes: Pushes | None) -> None:
         self.base_url = base_url
         self.headers = {"Authorization": f"Bearer {key}"}
         self.poll_s = poll_s
+        self.pushes = pushes
         self.local = threading.local()
         self.clients: list[httpx.Client] = []
         self.lock = threading.Lock()
@@ -98,6 +174,8 @@ class Storefront:
         accepted = client.post("/api/v1/inquiries", json=body)
         accepted.raise_for_status()
         inquiry_id = accepted.json()["id"]
+        if self.pushes is not None:
+            return self._pushed(ask, inquiry_id, started)
         polls, wait_s = 0, FIRST_POLL_S
         give_up = min(time.monotonic() + INQUIRY_TIMEOUT_S, self.deadline)
         while time.monotonic() < give_up:
@@ -111,6 +189,16 @@ class Storefront:
                 return Done(inquiry_id, ask.kind, current["status"], started, took, server_s, polls)
         took = time.perf_counter() - started
         return Done(inquiry_id, ask.kind, "timed_out", started, took, None, polls)
+
+    def _pushed(self, ask: harness.Ask, inquiry_id: str, started: float) -> Done:
+        assert self.pushes is not None
+        timeout = max(0.0, min(INQUIRY_TIMEOUT_S, self.deadline - time.monotonic()))
+        settled = self.pushes.wait(inquiry_id, timeout)
+        if settled is None:
+            took = time.perf_counter() - started
+            return Done(inquiry_id, ask.kind, "timed_out", started, took, None, 0)
+        status, at = settled
+        return Done(inquiry_id, ask.kind, status, started, at - started, None, 0)
 
     def close(self) -> None:
         for client in self.clients:
@@ -142,6 +230,17 @@ def in_flight(done: list[Done], wall_s: float) -> tuple[float, int]:
     return mean, peak
 
 
+def _server_latencies(done: list[Done]) -> None:
+    """Each inquiry's created_at to updated_at, read from the database (no poll brought it)."""
+    from agents.models import Inquiry
+
+    rows = Inquiry.objects.filter(pk__in=[d.inquiry_id for d in done])
+    times = {str(pk): (updated - created).total_seconds() for pk, created, updated in
+             rows.values_list("pk", "created_at", "updated_at")}  # fmt: skip
+    for d in done:
+        d.server_s = times.get(d.inquiry_id)
+
+
 def count_critical_calls(done: list[Done]) -> None:
     """Each settled run's critical path of model calls, from its checkpointed state."""
     from agents.graph.run_context import run_config
@@ -166,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--clients", type=int, help="client threads (max 256; default 16, 96 with a latency)"
     )
-    parser.add_argument("--poll", type=float, default=0.25, help="longest wait between polls")
+    parser.add_argument("--poll", type=float, help="poll, waiting at most S between polls")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--concurrency", type=int, help="runs in flight per worker")
     parser.add_argument("--model-latency", type=float, default=0.0, help="seconds per model call")
@@ -179,14 +278,18 @@ def main(argv: list[str] | None = None) -> None:
 
     with _model(args.model_latency, args.jitter) as model_env:
         harness.configure(fresh=not args.reuse_db, **model_env)
-        key = harness.api_token()
+        pushes = None if args.poll else Pushes()
+        if pushes is None:
+            key = harness.api_token()
+        else:
+            key, pushes.secret = harness.api_token_with_webhooks(pushes.url)
         asks = harness.mixed_inquiries(WARMUP + count)
         env = harness.bench_env(**model_env)
         with (
             harness.celery_workers(args.workers, args.concurrency, env) as worker_processes,
             harness.daphne_servers(1, env) as [server],
         ):
-            storefront = Storefront(server.url, key, args.poll)
+            storefront = Storefront(server.url, key, args.poll or 0.0, pushes)
             harness.log(f"warming up with {WARMUP} inquiries")
             run_phase(storefront, asks[:WARMUP], args.clients)
             sessions = {
@@ -201,6 +304,9 @@ def main(argv: list[str] | None = None) -> None:
             cpu_after = _cpu(sessions)
             busy_after = harness.machine_busy()
             storefront.close()
+        if pushes is not None:
+            pushes.close()
+            _server_latencies(done)
         if args.model_latency > 0:
             count_critical_calls(done)
     report(args, done, took, cpu_before, cpu_after, busy_before, busy_after)
@@ -256,14 +362,15 @@ def report(
     client = harness.summary_ms([d.client_s for d in settled])
     server = harness.summary_ms([d.server_s for d in settled if d.server_s is not None])
     model = f"model {args.model_latency:.2f} s" if args.model_latency > 0 else "offline model"
+    told = f"polls 0.05 s growing to {args.poll:.2f} s" if args.poll else "webhooks"
     if args.jitter:
         model += f" + up to {args.jitter:.2f} s"
     harness.print_table(
         f"Throughput: {count} inquiries, {args.clients} clients, {args.workers} workers "
-        f"x {args.concurrency or 'default'} in flight, {model}",
+        f"x {args.concurrency or 'default'} in flight, {model}, {told}",
         [
             (
-                "client: submit -> seen settled",
+                "client: submit -> told settled",
                 *(client[k] for k in ("p50_ms", "p95_ms", "p99_ms")),
             ),
             (
