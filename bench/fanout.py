@@ -29,7 +29,6 @@ from typing import Any, Literal
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, StateGraph
 
-from agents.graph.state import InquiryState
 from bench import harness
 
 TARGET_CRITICAL = 1.15
@@ -43,10 +42,10 @@ SHAPES = {
 }
 
 
-class SeedState(InquiryState, total=False):
-    """Our state plus the seed's cursor over the agents to run."""
-
-    current_agent_index: int
+# Node state: our ``InquiryState`` plus the seed's cursor (``current_agent_index``); the class
+# is made in ``sequential_graph``, as importing the state reads Django's settings, which must
+# not load before ``harness.configure`` has pointed them at the model under test.
+SeedState = dict[str, Any]
 
 
 def supervisor_classify(state: SeedState) -> dict[str, Any]:
@@ -85,7 +84,14 @@ def supervisor_aggregate(state: SeedState) -> dict[str, Any]:
 
 def sequential_graph(checkpointer: Any) -> Any:
     """The seed 000 graph: classify, then each agent in turn, then aggregate."""
-    workflow = StateGraph(SeedState)
+    from agents.graph.state import InquiryState
+
+    class SeedGraphState(InquiryState, total=False):
+        """Our state plus the seed's cursor over the agents to run."""
+
+        current_agent_index: int
+
+    workflow = StateGraph(SeedGraphState)
     workflow.add_node("supervisor_classify", supervisor_classify)
     workflow.add_node("execute_next_agent", execute_next_agent)
     workflow.add_node("supervisor_aggregate", supervisor_aggregate)

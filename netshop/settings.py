@@ -289,6 +289,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 # Task modules outside an app's own ``tasks`` module, which autodiscovery finds by itself.
 CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks"]
+# Webhook deliveries have a queue of their own, which every worker also takes from: a push
+# waits behind other pushes, not behind every run queued before it.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = {"celery": {}, "webhooks": {}}
+CELERY_TASK_ROUTES = {"netshop.webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
     "lapse-conversations": {"task": "agents.runs.tasks.lapse_conversations", "schedule": 300.0},
