@@ -292,7 +292,7 @@ CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks"]
 # Webhook deliveries have a queue of their own, which every worker also takes from: a push
 # waits behind other pushes, not behind every run queued before it.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = {"celery": {}, "webhooks": {}}
+CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "webhooks": {}}
 CELERY_TASK_ROUTES = {"netshop.webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
