@@ -81,20 +81,41 @@ def _own_audit_anchors(settings: Any, tmp_path: Path) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _flush_past_the_audit_log_trigger() -> Iterator[None]:
-    """Let pytest-django empty the tables between transactional tests.
+    """Let pytest-django empty the tables between transactional tests, quickly.
 
     Its flush is one TRUNCATE of every table, which the audit log's trigger refuses (as it
     must in the product). The test database's superuser silences triggers for that one
     transaction (replica mode), which only a superuser can.
+
+    Replica mode also skips the foreign-key checks, so a DELETE per table empties them as
+    well, in milliseconds: a TRUNCATE of every table costs about 0.4 s (new files for each
+    table), after each of the suite's few hundred transactional tests. A flush that must
+    restart the sequences or cascade keeps Django's TRUNCATE.
     """
     from django.db.backends.postgresql.operations import DatabaseOperations
 
-    original = DatabaseOperations.execute_sql_flush
+    original_sql = DatabaseOperations.sql_flush
+    original_execute = DatabaseOperations.execute_sql_flush
+
+    def flush_sql(
+        self: DatabaseOperations,
+        style: Any,
+        tables: list[str],
+        *,
+        reset_sequences: bool = False,
+        allow_cascade: bool = False,
+    ) -> list[str]:
+        if reset_sequences or allow_cascade:
+            return original_sql(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        return [f"DELETE FROM {self.quote_name(table)};" for table in tables]  # noqa: S608  (table names from Django)
 
     def flush(self: DatabaseOperations, sql_list: list[str]) -> None:
-        original(self, ["SET LOCAL session_replication_role = replica", *sql_list])
+        original_execute(self, ["SET LOCAL session_replication_role = replica", *sql_list])
 
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", flush_sql)
         patch.setattr(DatabaseOperations, "execute_sql_flush", flush)
         yield
 

@@ -12,15 +12,15 @@ from agents.runs.driver import inquiry_resume, inquiry_run
 from agents.runs.intake import inquiry_create
 from agents.runs.outcome import RunOutcome
 from agents.shapes import Decision
-from netshop.demo.seed import seed_demo
 from netshop.models import Customer
+from tests.support.demo_snapshot import demo_shop_seed
 
 
 @pytest.fixture
 def demo_shop(transactional_db: None, settings: Any) -> None:
     """The demo shop (C0001, C0002 and their fixed orders), committed for the graph's threads."""
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    seed_demo(password="test-password")
+    demo_shop_seed(password="test-password")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import pytest
 
 from bench import understanding
 from bench.understanding_checks import Action, Observation, failures, resolve_date
-from netshop.demo.seed import seed_demo
+from tests.support.demo_snapshot import demo_shop_seed
 
 CASE_IDS = ("ja-08", "ja-16", "en-37")  # redeliver ORD-1004, cancel ORD-1001, ask for a person
 
@@ -24,7 +24,7 @@ CASE_IDS = ("ja-08", "ja-16", "en-37")  # redeliver ORD-1004, cancel ORD-1001, a
 def demo_shop(transactional_db: None, settings: Any) -> None:
     """The demo shop committed, so that the graph's worker threads see it."""
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    seed_demo(password="test-password")
+    demo_shop_seed(password="test-password")
 
 
 def test_three_cases_run_through_the_graph_and_pass(demo_shop: None) -> None:

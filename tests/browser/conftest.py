@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from netshop.demo.seed import seed_demo
 from tests.support.browser import Session, chromium, log_in
+from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.servers import KEEP_ASYNC_CHECK, LiveServer, running_server
 from tests.support.workers import Worker, running_workers
 
@@ -82,7 +82,7 @@ def daphne_server(
 @pytest.fixture
 def shop(transactional_db: None) -> None:
     """The demo shop and its logins, committed so the server and the worker see them."""
-    seed_demo(password=PASSWORD)
+    demo_shop_seed(password=PASSWORD)
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from agents.escalations.services import escalation_decide
 from agents.models import Escalation, EscalationStatus, Inquiry, MessageAuthor
 from agents.runs.driver import inquiry_advance
 from agents.runs.intake import inquiry_create
-from netshop.demo.seed import seed_demo
 from netshop.errors import DomainError
 from netshop.models import Customer, Order, Refund
 from netshop.roles import Role, role_assign
 from netshop.services.refunds import refund_create
+from tests.support.demo_snapshot import demo_shop_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ ENGLISH_REASON = "Please send us a photo of the damaged item first."
 @pytest.fixture(autouse=True)
 def shop(settings: object) -> None:
     settings.NETSHOP_RETRY_BACKOFF_S = 0  # type: ignore[attr-defined]
-    seed_demo(password="x")
+    demo_shop_seed(password="x")
 
 
 @pytest.fixture

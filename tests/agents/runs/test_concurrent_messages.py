@@ -18,8 +18,8 @@ from agents.conversations.selectors import waits_for_ai
 from agents.conversations.services import customer_message_post
 from agents.models import Inquiry, Message
 from agents.runs.intake import inquiry_create
-from netshop.demo.seed import seed_demo
 from netshop.models import Customer
+from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.workers import running_workers, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def settled(inquiry: Inquiry) -> bool:
 
 
 def test_ten_concurrent_messages_are_each_stored_and_answered_once() -> None:
-    seed_demo(password="x")
+    demo_shop_seed(password="x")
     customer = Customer.objects.get(code="C0001")
     with running_workers(2):
         inquiry = inquiry_create(customer=customer, text="ORD-1002はいつ届きますか？")

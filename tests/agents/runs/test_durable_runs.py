@@ -23,11 +23,11 @@ from agents.runs.driver import inquiry_advance
 from agents.runs.intake import inquiry_create
 from agents.runs.recovery import runs_recover
 from agents.runs.tasks import advance_inquiry
-from netshop.demo.seed import seed_demo
 from netshop.errors import DomainError
 from netshop.models import Customer, GatewayTransaction, Refund
 from netshop.roles import Role, role_assign
 from tests.operators.api_helpers import bearer, storefront_key
+from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.events import escalation_event, last_seq, published_after
 from tests.support.workers import running_workers, wait_until
 
@@ -38,7 +38,7 @@ REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金を
 
 @pytest.fixture
 def shop() -> None:
-    seed_demo(password="x")
+    demo_shop_seed(password="x")
 
 
 def operator(name: str) -> User:

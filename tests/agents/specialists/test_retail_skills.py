@@ -19,15 +19,15 @@ from agents.graph.schemas import AgentName, Handoff
 from agents.handoffs.delegation import specialist_messages
 from agents.specialists import SPECIALISTS
 from agents.specialists.loop import build_specialist_graph
-from netshop.demo.seed import seed_demo
 from netshop.models import CarrierBooking, Order, Refund, Return
+from tests.support.demo_snapshot import demo_shop_seed
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def demo(db: None) -> None:
-    seed_demo(password="test-password")
+    demo_shop_seed(password="test-password")
 
 
 def run(agent: AgentName, intent: str, text: str, customer: str, **context: Any) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from agents.runs.driver import inquiry_advance
-from netshop.demo.seed import seed_demo
 from netshop.models import Refund
 from tests.operators.api_helpers import bearer, signed_in, storefront_key
+from tests.support.demo_snapshot import demo_shop_seed
 
 REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
 
@@ -41,7 +41,7 @@ def test_a_refund_request_waits_for_approval_and_pays_once(
     handed_to_workers: list[str], settings: Any
 ) -> None:
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    seed_demo(password="x")
+    demo_shop_seed(password="x")
     storefront = Client(headers=bearer(storefront_key()))
     operator = signed_in(User.objects.get(username="operator"))
     body = {"customer_id": "C0001", "text": REFUND_TEXT, "idempotency_key": "order-1003-1"}

@@ -13,10 +13,10 @@ from django.test import Client
 from agents.models import Escalation, EscalationStatus, Inquiry
 from agents.runs.driver import inquiry_advance
 from agents.runs.intake import inquiry_create
-from netshop.demo.seed import seed_demo
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, signed_in, staff_user
+from tests.support.demo_snapshot import demo_shop_seed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +27,7 @@ ENGLISH_REASON = "Please send us a photo of the damaged item first."
 @pytest.fixture
 def waiting() -> Escalation:
     """A real run on the demo shop, waiting for approval of the refund of ORD-1003."""
-    seed_demo(password="x")
+    demo_shop_seed(password="x")
     customer = Customer.objects.get(code="C0001")
     inquiry = inquiry_create(customer=customer, text=REFUND_ORD_1003, start=False)
     inquiry_advance(inquiry_id=str(inquiry.pk))

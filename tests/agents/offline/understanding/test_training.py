@@ -17,9 +17,10 @@ def test_folds_are_balanced_and_reproducible() -> None:
 
 
 def test_a_model_trained_on_part_of_the_examples_routes_the_rest_well() -> None:
-    """Three folds on a third of the examples: far less data than the shipped model has, so
-    the floor is lower than its figures (README: cross-validated macro-F1 per language)."""
-    validation = cross_validate(load_examples()[::3], folds=3)
+    """Three folds on a quarter of the examples: far less data than the shipped model has, so
+    the floor is lower than its figures (README: cross-validated macro-F1 per language).
+    A quarter, not more: training time grows much faster than the examples do."""
+    validation = cross_validate(load_examples()[::4], folds=3)
 
     assert validation.threshold in THRESHOLDS
     assert set(validation.by_language) == {"ja", "en"}
