@@ -272,6 +272,8 @@ NETSHOP_SOCKET_RECHECK_S = float(os.environ.get("NETSHOP_SOCKET_RECHECK_S", "15"
 # Runs are long and idempotent: acknowledge late, take one task at a time, and keep the
 # visibility timeout well above the longest run so Redis does not redeliver a live task.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+if REDIS_URL:  # kombu's Redis transport, surviving a broker restart (netshop/celery_transport.py)
+    CELERY_BROKER_TRANSPORT = "netshop.celery_transport:Transport"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

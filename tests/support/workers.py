@@ -30,6 +30,7 @@ def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
     env["DATABASE_URL"] = f"postgres://{user}@{host}:{port}/{db['NAME']}"
     env["NETSHOP_RETRY_BACKOFF_S"] = "0"
+    env.pop("NETSHOP_DB_POOL_SIZE", None)  # the production pool, whatever this process runs
     env.update(extra or {})
     return env
 
