@@ -37,10 +37,14 @@ def driving_graph() -> Iterator[None]:
         _driver.active = False
 
 
+def _pooled() -> bool:
+    return bool(connection.settings_dict.get("OPTIONS", {}).get("pool"))
+
+
 def release_db_connection() -> None:
     """Give this thread's connection back, if a pool takes it and no transaction needs it:
     called before a run waits for a model."""
-    if connection.settings_dict.get("OPTIONS", {}).get("pool") and not connection.in_atomic_block:
+    if _pooled() and not connection.in_atomic_block:
         connection.close()
 
 
@@ -52,10 +56,8 @@ def releases_db_connection(node: Callable[P, R]) -> Callable[P, R]:
         try:
             return node(*args, **kwargs)
         finally:
-            if not connection.in_atomic_block and (
-                connection.settings_dict.get("OPTIONS", {}).get("pool")
-                or not getattr(_driver, "active", False)
-            ):
+            driving = getattr(_driver, "active", False)
+            if not connection.in_atomic_block and (_pooled() or not driving):
                 connection.close()
 
     return wrapper
