@@ -50,6 +50,8 @@ class EnvelopeDict(TypedDict):
     error_code: str | None
     attempt: NotRequired[int]
     """The plan step's attempt it answers (set by the delegation)."""
+    step: NotRequired[int]
+    """The plan step it answers (set by the delegation)."""
 
 
 class Decision(TypedDict):

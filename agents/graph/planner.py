@@ -151,3 +151,36 @@ def start_ready(plan: list[PlanStep]) -> list[PlanStep]:
 
 def in_flight(plan: list[PlanStep]) -> list[PlanStep]:
     return [s for s in plan if s["status"] == "running"]
+
+
+def lane_followers(plan: list[PlanStep], head: PlanStep) -> list[PlanStep]:
+    """The pending steps that wait on ``head`` and nothing else still open: they run in its
+    lane as soon as it is done, not after the slowest step running beside it (the shipping
+    agent needs the order, not the FAQ agent's answer)."""
+    settled = {s["step"] for s in plan if s["status"] in ("done", "skipped")}
+    return [
+        s
+        for s in plan
+        if s["status"] == "pending"
+        and head["step"] in s["depends_on"]
+        and all(d in settled or d == head["step"] for d in s["depends_on"])
+    ]
+
+
+def adopt_lane_runs(plan: list[PlanStep], envelopes: Mapping[str, EnvelopeDict]) -> list[PlanStep]:
+    """Count as started the pending steps a lane already ran (their envelope answers their
+    next attempt), so that ``settle`` takes their results like any other step's."""
+    return [
+        {**s, "status": "running", "attempts": s["attempts"] + 1}
+        if s["status"] == "pending" and _answers_next_attempt(s, envelopes.get(s["agent"]))
+        else s
+        for s in plan
+    ]
+
+
+def _answers_next_attempt(step: PlanStep, envelope: EnvelopeDict | None) -> bool:
+    return (
+        envelope is not None
+        and envelope.get("step") == step["step"]
+        and envelope.get("attempt") == step["attempts"] + 1
+    )

@@ -18,7 +18,7 @@ from agents.graph import confidence, escalation_policy, planner, questions
 from agents.graph.prompts import CLASSIFY_PROMPT, QUESTION_PROMPT, WRITER_PROMPT
 from agents.graph.schemas import Classification
 from agents.graph.state import InquiryState, message_id, turn_start
-from agents.handoffs.delegation import build_handoff
+from agents.handoffs.lanes import lane_payload
 from agents.models import EscalationKind, InquiryStatus
 from agents.offline.understanding.text import language_evident
 
@@ -120,17 +120,19 @@ def make_plan(state: InquiryState) -> dict[str, Any]:
 
 def execute(state: InquiryState) -> dict[str, Any]:
     """Executor: settle the steps that came back, re-plan blocked ones, start the ready ones."""
-    plan, revisions = planner.settle(state["plan"], state.get("envelopes", {}))
+    envelopes = state.get("envelopes", {})
+    plan, revisions = planner.settle(planner.adopt_lane_runs(state["plan"], envelopes), envelopes)
     plan = planner.start_ready(plan)
     return {"plan": plan, "plan_history": revisions}
 
 
 def route_steps(state: InquiryState) -> list[Send] | str:
-    """Fan out every running step in parallel; when none is left, review the results."""
+    """Fan out every running step in parallel, each in its lane (with the steps waiting on it
+    alone); when none is left, review the results."""
     running = planner.in_flight(state["plan"])
     if not running:
         return "review"
-    return [Send("specialist", build_handoff(state, step)) for step in running]
+    return [Send("specialist", lane_payload(state, step)) for step in running]
 
 
 def review(state: InquiryState) -> dict[str, Any]:

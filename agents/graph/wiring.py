@@ -1,6 +1,6 @@
 """The support team's graph, wiring only. Read top to bottom:
 
-    classify -> plan -+-> specialist (xN in parallel, Send) -> execute -+-> specialist ...
+    classify -> plan -+-> specialist (xN lanes in parallel, Send) -> execute -+-> specialist ...
                       +-> review <-------------------------------------+
     review -+-> acknowledge -> await_approval -> act_on_decisions -+-> merge
             |        ^  (an action failed: a person may retry it)      |
@@ -24,7 +24,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from agents.graph import approval_nodes, supervisor
 from agents.graph.state import InquiryInput, InquiryState
-from agents.handoffs.delegation import run_handoff
+from agents.handoffs.lanes import run_lane
 
 
 def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
@@ -33,7 +33,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_node("classify", supervisor.classify)
     graph.add_node("plan", supervisor.make_plan)
     graph.add_node("execute", supervisor.execute)
-    graph.add_node("specialist", run_handoff)  # type: ignore[arg-type]  # a Send payload, not the state
+    graph.add_node("specialist", run_lane)  # type: ignore[arg-type]  # a Send payload, not the state
     graph.add_node("review", supervisor.review)
     graph.add_node("acknowledge", supervisor.acknowledge)
     graph.add_node("await_approval", approval_nodes.await_approval)

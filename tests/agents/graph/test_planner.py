@@ -251,3 +251,54 @@ def test_in_flight_lists_the_running_steps_only() -> None:
     ]
 
     assert planner.in_flight(plan) == [plan[1], plan[2]]
+
+
+# --- lanes ----------------------------------------------------------------------------------
+
+ORDER_RUNNING = step(1, "order", "get_order_details", status="running", attempts=1)
+
+
+def test_a_lane_takes_the_pending_steps_that_wait_on_its_head_alone() -> None:
+    plan = [
+        ORDER_RUNNING,
+        step(2, "faq", "search_faq", status="running", attempts=1),
+        step(3, "shipping", "track_shipment", 1),
+        step(4, "payment", "check_payment_status", 1, 2),  # also waits on the FAQ step
+    ]
+
+    assert planner.lane_followers(plan, ORDER_RUNNING) == [plan[2]]
+    assert planner.lane_followers(plan, plan[1]) == []
+
+
+def test_a_step_waiting_on_a_settled_step_and_the_head_follows_the_head() -> None:
+    plan = [
+        ORDER_RUNNING,
+        step(2, "faq", "search_faq", status="skipped", attempts=4),
+        step(3, "payment", "check_payment_status", 1, 2),
+    ]
+
+    assert planner.lane_followers(plan, ORDER_RUNNING) == [plan[2]]
+
+
+def test_steps_a_lane_ran_are_adopted_as_started_and_then_settled() -> None:
+    plan = [ORDER_RUNNING, step(2, "shipping", "track_shipment", 1)]
+    envelopes = {
+        "order": cast(EnvelopeDict, {**EnvelopeFactory.build(agent="order"), "attempt": 1}),
+        "shipping": cast(
+            EnvelopeDict, {**EnvelopeFactory.build(agent="shipping"), "attempt": 1, "step": 2}
+        ),
+    }
+
+    adopted = planner.adopt_lane_runs(plan, envelopes)
+
+    assert adopted == [ORDER_RUNNING, {**plan[1], "status": "running", "attempts": 1}]
+    settled, _ = planner.settle(adopted, envelopes)
+    assert [s["status"] for s in settled] == ["done", "done"]
+
+
+def test_an_envelope_of_an_earlier_attempt_is_not_adopted() -> None:
+    # the step failed on its first attempt and waits to be tried again
+    plan = [step(2, "shipping", "track_shipment", 1, attempts=1, replans=1)]
+    envelope = {**EnvelopeFactory.build(agent="shipping", status="error"), "attempt": 1, "step": 2}
+
+    assert planner.adopt_lane_runs(plan, {"shipping": cast(EnvelopeDict, envelope)}) == plan

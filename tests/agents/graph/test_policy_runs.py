@@ -238,3 +238,35 @@ def test_unknown_tools_and_malformed_arguments_are_answered_not_crashed(
     codes = {e["code"] for e in outcome.state["errors"] if e["agent"] == "shipping"}
     assert {"unknown_tool", "invalid_arguments"} <= codes
     assert outcome.status in ("resolved", "escalated")
+
+
+def test_a_dependent_starts_once_its_dependency_is_done_not_after_the_whole_wave(
+    ask: Ask, monkeypatch
+) -> None:
+    # Given the FAQ agent's last turn held until the shipping agent has started: were shipping
+    # to wait for the whole first wave (order and FAQ), it would never start in time
+    shipping_started = threading.Event()
+    faq_saw_shipping: list[bool] = []
+
+    def hold_faq_until_shipping(role: str, messages: list[BaseMessage], tools: list[str]) -> None:
+        if role != "specialist":
+            return
+        if tools[0] == "track_shipment":
+            shipping_started.set()
+        if tools[0] == "search_faq" and any(m.type == "tool" for m in messages):
+            faq_saw_shipping.append(shipping_started.wait(BARRIER_GUARD_S))
+
+    use_scripted_model(monkeypatch, hold_faq_until_shipping)
+
+    # When an inquiry needs order, faq and shipping (which depends on order alone)
+    outcome = ask("クーポンの使い方がわかりません。あと、注文ORD-1002はいつ届きますか？")
+
+    # Then shipping ran in the order's lane while the FAQ agent still worked, and the executor
+    # settled its result like any other step's
+    assert faq_saw_shipping == [True]
+    assert {s["agent"]: s["status"] for s in outcome.state["plan"]} == {
+        "order": "done",
+        "faq": "done",
+        "shipping": "done",
+    }
+    assert outcome.status == "resolved"
