@@ -107,6 +107,18 @@ def message_payload(message: Message) -> dict[str, Any]:
     }
 
 
+def step_payloads(inquiry_id: str, node: str, update: dict[str, Any]) -> list[dict[str, Any]]:
+    """A finished step as the timeline shows it: one per specialist it ran (a lane of the
+    fan-out brings back several envelopes at once)."""
+    envelopes = update.get("envelopes") or {}
+    if len(envelopes) <= 1:
+        return [step_payload(inquiry_id, node, update)]
+    return [
+        step_payload(inquiry_id, node, {**update, "envelopes": {agent: envelope}})
+        for agent, envelope in envelopes.items()
+    ]
+
+
 def step_payload(inquiry_id: str, node: str, update: dict[str, Any]) -> dict[str, Any]:
     """One finished step of a run: which node, which specialist, how it ended (no content)."""
     payload: dict[str, Any] = {"inquiry_id": inquiry_id, "node": node}
@@ -125,15 +137,17 @@ def step_payload(inquiry_id: str, node: str, update: dict[str, Any]) -> dict[str
     return payload
 
 
-def publish(event: EventName, payload: dict[str, Any]) -> int:
+def publish(event: EventName, payload: dict[str, Any], *, subject: Inquiry | None = None) -> int:
     """Record ``event`` and send it after commit; returns its sequence number.
 
     Staff and the stored history (``/api/v1/events``) get the payload with coupon codes
     withheld; only the inquiry's own group, its customer, hears the reply as written.
+    ``subject``, the conversation the event is about when the caller holds it, saves looking
+    up whether a storefront listens.
     """
     staff_payload = staff_view(payload)
     record = ConsoleEvent.objects.create(type=event, payload=staff_payload)
-    storefront_announce(event, payload)  # the storefront's webhooks, in this transaction
+    storefront_announce(event, payload, subject)  # the storefront's webhooks, in this transaction
     sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
     if _customer_hears(event, payload):
         group = inquiry_group(payload.get("inquiry_id") or payload["id"])

@@ -53,5 +53,5 @@ def message_store(
     message.save(force_insert=True)
     actor = AUTHOR_ACTORS.get(author_kind) or (author.username if author else "operator")
     audit_trail.message_posted(message=message, actor=actor)
-    publish("conversation.message", message_payload(message))
+    publish("conversation.message", message_payload(message), subject=inquiry)
     return message

@@ -2,7 +2,8 @@
 
 ``agents.events.publish`` hands every event here, inside the caller's transaction, so the
 delivery row commits (or rolls back) with the change it reports. Only a conversation that came
-in over the API with a token that has a callback URL produces any; the others cost one query.
+in over the API with a token that has a callback URL produces any; the others cost one query,
+or none when the caller hands over the conversation it holds.
 
 - ``conversation.replied``: a message the customer sees, from the AI or an operator;
 - ``conversation.awaiting_approval``: the run waits for a person's decision;
@@ -32,16 +33,21 @@ STATUS_EVENTS = {
 REPLY_AUTHORS = (MessageAuthor.AI, MessageAuthor.OPERATOR)
 
 
-def storefront_announce(event: str, payload: dict[str, Any]) -> None:
-    """Record the webhooks live event ``event`` (with its console ``payload``) amounts to."""
+def storefront_announce(
+    event: str, payload: dict[str, Any], subject: Inquiry | None = None
+) -> None:
+    """Record the webhooks live event ``event`` (with its console ``payload``, about the
+    conversation ``subject`` when the caller holds it) amounts to."""
     if event == "conversation.message" and payload["author_kind"] in REPLY_AUTHORS:
-        _announce_reply(payload)
+        _announce_reply(payload, _subscriber(payload["inquiry_id"], subject))
     elif event == "inquiry.updated":
-        _announce_status(payload)
+        _announce_status(payload, _subscriber(payload["id"], subject))
 
 
-def _subscriber(inquiry_id: str) -> Mapping[str, Any] | None:
+def _subscriber(inquiry_id: str, subject: Inquiry | None) -> Mapping[str, Any] | None:
     """The conversation's token and facts, if its storefront listens for webhooks."""
+    if subject is not None:
+        return _subscriber_of(subject)
     return (
         Inquiry.objects.filter(
             pk=inquiry_id,
@@ -55,8 +61,25 @@ def _subscriber(inquiry_id: str) -> Mapping[str, Any] | None:
     )
 
 
-def _announce_reply(message: dict[str, Any]) -> None:
-    subscriber = _subscriber(message["inquiry_id"])
+def _subscriber_of(inquiry: Inquiry) -> Mapping[str, Any] | None:
+    """As ``_subscriber``, from the conversation in hand: nothing to read unless it came from
+    a storefront, whose token is then read once and kept on the instance."""
+    if inquiry.storefront_token_id is None:
+        return None
+    token = inquiry.storefront_token
+    if token is None or token.revoked_at is not None:
+        return None
+    if not (token.callback_url and token.webhook_secret):
+        return None
+    return {
+        "storefront_token_id": token.pk,
+        "customer__code": inquiry.customer.code,
+        "status": inquiry.status,
+        "turns": inquiry.turns,
+    }
+
+
+def _announce_reply(message: dict[str, Any], subscriber: Mapping[str, Any] | None) -> None:
     if subscriber is None:
         return
     data = _conversation(message["inquiry_id"], subscriber, turn=message["turn"])
@@ -72,8 +95,7 @@ def _announce_reply(message: dict[str, Any]) -> None:
     )
 
 
-def _announce_status(inquiry: dict[str, Any]) -> None:
-    subscriber = _subscriber(inquiry["id"])
+def _announce_status(inquiry: dict[str, Any], subscriber: Mapping[str, Any] | None) -> None:
     if subscriber is None:
         return
     status = inquiry["status"]

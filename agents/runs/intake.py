@@ -14,6 +14,7 @@ from agents.conversations.messages import message_store
 from agents.handoffs import audit_trail
 from agents.models import Inquiry, MessageAuthor
 from agents.runs.dispatch import enqueue_run
+from netshop.audit import audit_batch
 from netshop.errors import DomainError
 from netshop.models import Customer
 from netshop.text import shows_nothing
@@ -57,12 +58,16 @@ def inquiry_create(
                 True,
             )
         if created:
-            audit_trail.inquiry_received(
-                inquiry_id=inquiry.pk, customer_id=customer.code, channel=channel, length=len(text)
-            )
-            message_store(
-                inquiry=inquiry, author_kind=MessageAuthor.CUSTOMER, text=text, channel=channel
-            )
+            with audit_batch():  # the inquiry and its first message: one append to the chain
+                audit_trail.inquiry_received(
+                    inquiry_id=inquiry.pk,
+                    customer_id=customer.code,
+                    channel=channel,
+                    length=len(text),
+                )
+                message_store(
+                    inquiry=inquiry, author_kind=MessageAuthor.CUSTOMER, text=text, channel=channel
+                )
         if created and start:
             enqueue_run(inquiry.pk)
     return inquiry

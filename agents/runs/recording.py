@@ -35,7 +35,7 @@ def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1) -> None:
         status=InquiryStatus.RUNNING, turns=turn, awaiting_until=None
     )
     inquiry.status, inquiry.turns, inquiry.awaiting_until = InquiryStatus.RUNNING, turn, None
-    publish("inquiry.updated", inquiry_payload(inquiry))
+    publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
 
 
 @retry_conflicts
@@ -81,7 +81,7 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
         _update_inquiry(current, state, str(status))
         turn_record(inquiry=current, state=state, status=str(status))
-        if finishing:
+        if finishing and state.get("decisions"):  # the waits this turn's decisions answered
             decided = current.escalations.filter(status=EscalationStatus.DECIDED)
             announce_resolved(current, decided.select_related("claimed_by", "decided_by"))
         audit_trail.run_progress(current, state, previous)
@@ -101,7 +101,7 @@ def inquiry_record_crash(*, inquiry: Inquiry, exc: Exception) -> None:
     inquiry.status = InquiryStatus.FAILED
     inquiry.escalation = escalation.as_dict()
     inquiry.save(update_fields=["status", "escalation", "updated_at"])
-    publish("inquiry.updated", inquiry_payload(inquiry))
+    publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
     escalation_record_wait(
         inquiry=inquiry,
         wait_key=turn_wait_key(inquiry, "crash"),
@@ -134,7 +134,7 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
         else None
     )
     inquiry.save()
-    publish("inquiry.updated", inquiry_payload(inquiry))
+    publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
 
 
 def _record_wait(

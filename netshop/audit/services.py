@@ -121,7 +121,9 @@ def audit_batch() -> Iterator[None]:
 
 
 def _append(entries: list[AuditEntry]) -> None:
-    with transaction.atomic():
+    # No savepoint of its own: a failed append fails the caller's transaction anyway (its
+    # side effect must not commit without its entry), and a savepoint costs two round trips.
+    with transaction.atomic(savepoint=False):
         _serialise_appends()
         head = AuditEntry.objects.order_by("-seq").first()
         ring = keyring()
@@ -151,8 +153,11 @@ def _serialise_appends() -> None:
         with connection.cursor() as cursor:
             # Business-row locks the transaction still owes (deferred FK checks) come first:
             # see "Lock order" above.
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ADVISORY_LOCK_KEY])
+            # One round trip for both (the statements run in order).
+            cursor.execute(
+                "SET CONSTRAINTS ALL IMMEDIATE; SELECT pg_advisory_xact_lock(%s)",
+                [ADVISORY_LOCK_KEY],
+            )
 
 
 def _next_seqs(last_seq: int, count: int) -> list[int]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage
 
+from agents.models import ConsoleEvent
 from agents.runs.outcome import RunOutcome
 from netshop.models import Refund
 from tests.support.scripted_model import use_scripted_model
@@ -270,3 +271,8 @@ def test_a_dependent_starts_once_its_dependency_is_done_not_after_the_whole_wave
         "shipping": "done",
     }
     assert outcome.status == "resolved"
+    # and the live timeline shows each specialist's step, the lane's followers too
+    steps = ConsoleEvent.objects.filter(
+        type="run.step", payload__inquiry_id=outcome.inquiry_id, payload__node="specialist"
+    )
+    assert sorted(step.payload["agent"] for step in steps) == ["faq", "order", "shipping"]
