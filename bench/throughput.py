@@ -263,7 +263,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000, help="inquiries (max 5000)")
     parser.add_argument(
-        "--clients", type=int, help="client threads (max 256; default 16, 64 with a latency)"
+        "--clients", type=int, help="client threads (max 256; default 16, 96 with a latency)"
     )
     parser.add_argument("--poll", type=float, help="poll, waiting at most S between polls")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reuse-db", action="store_true", help="skip recreating the bench DB")
     args = parser.parse_args(argv)
     count = max(1, min(args.count, 5000))
-    default_clients = 64 if args.model_latency > 0 else 16
+    default_clients = 96 if args.model_latency > 0 else 16
     args.clients = max(1, min(args.clients or default_clients, 256))
 
     with _model(args.model_latency, args.jitter) as model_env:

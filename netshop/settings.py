@@ -128,7 +128,7 @@ TEMPLATES = [
 
 # Runs in flight per worker process: a run waiting for a model holds a thread, not a process,
 # so a worker keeps dozens in flight (README, "Running the production shape by hand").
-NETSHOP_WORKER_CONCURRENCY = int(os.environ.get("NETSHOP_WORKER_CONCURRENCY", "32"))
+NETSHOP_WORKER_CONCURRENCY = int(os.environ.get("NETSHOP_WORKER_CONCURRENCY", "48"))
 # Connections each process keeps for Django: a run's threads borrow one for each step's
 # queries and give it back, so far fewer are needed than runs in flight. Empty or 0: no pool.
 NETSHOP_DB_POOL_SIZE = int(os.environ.get("NETSHOP_DB_POOL_SIZE") or "12")
