@@ -81,7 +81,7 @@ def test_two_sweeps_at_once_mail_each_manager_once(smtp: SmtpServer, manager: Us
         try:
             start.wait()
             notifications_sweep()
-        except BaseException as exc:  # noqa: BLE001  (reported below)
+        except BaseException as exc:  # reported below, in the main thread
             failures.append(exc)
         finally:
             connection.close()
