@@ -24,7 +24,7 @@ class _Collector:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802  (aiosmtpd's hook name)
         parsed = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
         with self.lock:
-            self.messages.append(parsed)  # type: ignore[arg-type]
+            self.messages.append(parsed)
             self.envelopes.append(list(envelope.rcpt_tos))
         return "250 OK"
 

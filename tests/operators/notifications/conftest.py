@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -30,7 +30,7 @@ def smtp(settings: Any) -> Iterator[SmtpServer]:
 def inline_worker(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
     """Tasks handed to a worker run at once, in the caller's thread; returns what was handed."""
     handed: list[tuple[str, tuple[Any, ...]]] = []
-    run = {
+    run: dict[str, Callable[..., object]] = {
         dispatch.SEND_TASK: lambda i: services.notification_send(notification_id=i),
         dispatch.NOTIFY_TASK: lambda e, k: services.notify_escalation(escalation_id=e, kind=k),
     }
