@@ -26,7 +26,7 @@ def smtp(settings: Any) -> Iterator[SmtpServer]:
     server.stop()
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def inline_worker(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
     """Tasks handed to a worker run at once, in the caller's thread; returns what was handed."""
     handed: list[tuple[str, tuple[Any, ...]]] = []

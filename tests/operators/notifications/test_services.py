@@ -21,7 +21,7 @@ from operators.notifications.services import notification_send, notifications_sw
 from tests.operators.api_helpers import escalation_for
 from tests.support.smtp_server import SmtpServer
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("inline_worker")]
 
 
 def subject(mail: EmailMessage) -> str:
