@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.dispatch import Signal
 
 from agents.conversations.storefront_events import storefront_announce
 from agents.models import CUSTOMER_VISIBLE_AUTHORS, ConsoleEvent, Escalation, Inquiry, Message
@@ -33,6 +34,10 @@ EventName = Literal[
     "conversation.message",
     "run.step",
 ]
+
+# Sent by ``publish`` inside the caller's transaction (``event``, ``payload``, ``seq``): how
+# the operators' side (e.g. its notifications) hears of events without agents importing it.
+event_published = Signal()
 
 STAFF_GROUP = "console.staff"
 CHANNEL_MESSAGE_TYPE = "console.event"  # the consumer method: console_event
@@ -153,6 +158,7 @@ def publish(event: EventName, payload: dict[str, Any], *, subject: Inquiry | Non
         group = inquiry_group(payload.get("inquiry_id") or payload["id"])
         sends.append((group, _message(event, record.pk, customer_view(payload))))
     after_commit(lambda: _send(sends))
+    event_published.send(sender=publish, event=event, payload=staff_payload, seq=record.pk)
     return record.pk
 
 

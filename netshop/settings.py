@@ -240,6 +240,20 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "support@localhost")
+# Without a mail server, mail is written to the process's output (a dev machine sees it).
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+# Staff notifications (operators.notifications): approvals at or above this amount are mailed
+# when they open; open waits this many minutes before their deadline; the sweep's period.
+NETSHOP_NOTIFY_APPROVAL_YEN = int(os.environ.get("NETSHOP_NOTIFY_APPROVAL_YEN", "30000"))
+NETSHOP_NOTIFY_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_NOTIFY_DEADLINE_MINUTES", "30"))
+NETSHOP_NOTIFY_SWEEP_S = float(os.environ.get("NETSHOP_NOTIFY_SWEEP_S", "60"))
+# Where the console is reached from a mail (links are absolute).
+NETSHOP_CONSOLE_URL = os.environ.get("NETSHOP_CONSOLE_URL", "http://localhost:8000").rstrip("/")
 
 # --- API ----------------------------------------------------------------------------------
 # Inquiries one storefront token may submit per window ("600/m"; empty: no limit). The counts
@@ -290,7 +304,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 # Task modules outside an app's own ``tasks`` module, which autodiscovery finds by itself.
-CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks"]
+CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks", "operators.notifications.tasks"]
 # Webhook deliveries have a queue of their own, which every worker also takes from: a push
 # waits behind other pushes, not behind every run queued before it.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
@@ -308,6 +322,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "deliver-due-webhooks": {
         "task": "netshop.webhooks.tasks.deliver_due_webhooks",
         "schedule": float(os.environ.get("NETSHOP_WEBHOOK_SWEEP_S", "30")),
+    },
+    "notify-deadlines": {
+        "task": "operators.notifications.tasks.notifications_sweep",
+        "schedule": NETSHOP_NOTIFY_SWEEP_S,
     },
 }
 # In the embedded shape tasks run on a thread pool inside the server process.
@@ -327,6 +345,10 @@ NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
 NETSHOP_RETURN_WINDOW_DAYS = 14
 NETSHOP_EXCHANGE_WINDOW_DAYS = 14
 NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))
+# A hand-off verdict reads the system of record: a failed read is tried again this many times
+# (doubling the back-off) before the outcome counts as unconfirmed.
+NETSHOP_VERIFY_ATTEMPTS = int(os.environ.get("NETSHOP_VERIFY_ATTEMPTS", "4"))
+NETSHOP_VERIFY_BACKOFF_S = float(os.environ.get("NETSHOP_VERIFY_BACKOFF_S", "0.05"))
 NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLINE_MINUTES", "240"))
 # Conversations: how long a question the AI asked waits for the customer before the
 # conversation is closed, and how long after closing a customer's reply still reopens it.

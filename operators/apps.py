@@ -9,7 +9,9 @@ class OperatorsConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in
 
+        from agents.events import event_published
         from operators.audit.signals import record_console_login, record_login_locked_out
+        from operators.notifications.services import on_event_published
         from operators.signals import connect_access_signals
 
         user_logged_in.connect(record_console_login, dispatch_uid="operators.audit.console_login")
@@ -17,3 +19,4 @@ class OperatorsConfig(AppConfig):
             record_login_locked_out, dispatch_uid="operators.audit.login_locked_out"
         )
         connect_access_signals()
+        event_published.connect(on_event_published, dispatch_uid="operators.notifications")

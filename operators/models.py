@@ -1,4 +1,4 @@
-"""What the operators' side stores for itself: display preferences and canned replies."""
+"""What the operators' side stores for itself: preferences, canned replies, notifications."""
 
 from __future__ import annotations
 
@@ -43,3 +43,60 @@ class CannedReply(models.Model):
 
     def __str__(self) -> str:
         return f"[{self.language}] {self.title}"
+
+
+class NotificationKind(models.TextChoices):
+    """Why a member of staff is mailed about an escalation."""
+
+    LARGE_APPROVAL = "large_approval", _("new approval at or above the notification amount")
+    DEADLINE_SOON = "deadline_soon", _("wait about to pass its deadline")
+    OVERDUE = "overdue", _("approval past its deadline")
+
+
+class NotificationPreference(models.Model):
+    """Which notifications one person wants; without a row, their role's defaults apply
+    (``operators.notifications.preferences``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preference"
+    )
+    email_large_approval = models.BooleanField(default=False)
+    email_deadline_soon = models.BooleanField(default=True)
+    email_overdue = models.BooleanField(default=True)
+    browser_alerts = models.BooleanField(
+        default=False, help_text="A desktop notification and a beep for each new approval."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"notifications of {self.user_id}"
+
+
+class Notification(models.Model):
+    """One mail to one person about one escalation, claimed before it is sent.
+
+    The unique constraint is what makes it exactly once: sweeps running at once, or a task
+    delivered twice, find the row and send nothing more. ``sent_at`` is set in the
+    transaction that holds the row's lock while the mail goes out.
+    """
+
+    escalation = models.ForeignKey(
+        "agents.Escalation", on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=20, choices=NotificationKind.choices)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["escalation", "kind", "recipient"], name="notification_once_per_recipient"
+            )
+        ]
+        indexes = [models.Index(fields=["sent_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.escalation_id} to {self.recipient_id}"

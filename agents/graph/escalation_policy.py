@@ -28,6 +28,7 @@ ReasonCategory = Literal[
     "claim_contradicts_records",
     "unsupported_request",
     "flagged_for_review",  # a lead's second look at a conversation the AI resolved
+    "outcome_unconfirmed",  # a finished run whose side effect the records did not confirm
 ]
 
 
@@ -198,3 +199,13 @@ def _faq_found_nothing(envelopes: Mapping[str, EnvelopeDict]) -> bool:
     answer = (data.get("answer_general_question") or {}).get("answer")
     entries = (data.get("search_faq") or {}).get("entries")
     return not answer and not entries
+
+
+def outcome_unconfirmed(receipts: list[Mapping[str, Any]]) -> Escalation | None:
+    """A run that finished claiming side effects its system of record did not confirm (after
+    the verifiers' retries): a person checks them, rather than the verdict sitting unseen."""
+    agents = sorted({str(r["receiver"]) for r in receipts if r.get("verdict") == "FALSE_COMPLETE"})
+    if not agents:
+        return None
+    summary = f"finished, but the records did not confirm what {', '.join(agents)} did: check it"
+    return Escalation(EscalationKind.FOLLOW_UP, "outcome_unconfirmed", summary, agents)

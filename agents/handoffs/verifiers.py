@@ -3,13 +3,21 @@
 A refund counts only if the gateway has it, a cancellation only if the order is cancelled,
 a redelivery or date change only if the carrier has the booking. Each check records the
 verifier's name, its result and when it looked (its freshness).
+
+A read of the gateway or the carrier that fails is tried again, a bounded number of times with
+a doubling back-off (``NETSHOP_VERIFY_ATTEMPTS``, ``NETSHOP_VERIFY_BACKOFF_S``): under 30%
+gateway faults one failed read made a refund that had happened look unconfirmed.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections import defaultdict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.conf import settings
 from django.utils import timezone
 
 from agents.vocabulary import Skill
@@ -18,16 +26,36 @@ from netshop.adapters.carrier import get_carrier
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError, ExternalServiceError
 
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
 
 def _check(verifier: str, result: bool | None) -> dict[str, Any]:
     return {"verifier": verifier, "result": result, "checked_at": timezone.now().isoformat()}
 
 
+def read_with_retries(read: Callable[[], T]) -> T | None:
+    """``read()``, tried again after an ``ExternalServiceError``; None if every attempt failed."""
+    attempts = max(1, settings.NETSHOP_VERIFY_ATTEMPTS)
+    delay = settings.NETSHOP_VERIFY_BACKOFF_S
+    for attempt in range(1, attempts + 1):
+        try:
+            return read()
+        except ExternalServiceError as error:
+            logger.warning(
+                "verification read failed (%s), attempt %d of %d", error, attempt, attempts
+            )
+            if attempt < attempts:
+                time.sleep(delay)
+                delay *= 2
+    return None
+
+
 def _gateway_recorded(action_id: str, kind: str = "refund") -> bool | None:
-    try:
-        transaction = get_gateway().find_transaction(action_id)
-    except ExternalServiceError:
+    found = read_with_retries(lambda: (get_gateway().find_transaction(action_id),))
+    if found is None:  # every read failed (a tuple wraps the gateway's own None: not found)
         return None
+    transaction = found[0]
     return transaction is not None and transaction.kind == kind
 
 
@@ -41,10 +69,7 @@ def _order_cancelled(customer_id: str, order_number: str) -> bool:
 
 
 def _booking_exists(booking_id: str) -> bool | None:
-    try:
-        return get_carrier().has_booking(booking_id)
-    except ExternalServiceError:
-        return None
+    return read_with_retries(lambda: get_carrier().has_booking(booking_id))
 
 
 def _order_total_is(customer_id: str, order_number: str, total: object) -> bool:

@@ -78,6 +78,7 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
             wait=escalation,
             state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
         )
+        _follow_up_if_unconfirmed(current, state)
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
         _update_inquiry(current, state, str(status))
         turn_record(inquiry=current, state=state, status=str(status))
@@ -117,6 +118,21 @@ def turn_wait_key(inquiry: Inquiry, kind: str) -> str:
     (the first turn's keys keep the form they had before conversations)."""
     turn = inquiry.turns or 1
     return f"{inquiry.pk}:{kind}" if turn == 1 else f"{inquiry.pk}:{turn}:{kind}"
+
+
+def _follow_up_if_unconfirmed(inquiry: Inquiry, state: dict[str, Any]) -> None:
+    """A verdict of FALSE_COMPLETE opens a follow-up for a person (once per turn)."""
+    follow_up = escalation_policy.outcome_unconfirmed(inquiry.handoffs)
+    if follow_up is None:
+        return
+    escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=turn_wait_key(inquiry, "unconfirmed"),
+        kind=follow_up.kind,
+        reason=follow_up.reason,
+        summary=follow_up.summary,
+        package=handoff_package(state),
+    )
 
 
 def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:

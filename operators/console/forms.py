@@ -132,3 +132,21 @@ class PreferenceForm(forms.Form):
         super().__init__(*args, **kwargs)
         zones = sorted(zoneinfo.available_timezones())
         self.fields["time_zone"].choices = [(z, z) for z in zones]  # type: ignore[attr-defined]
+
+
+class NotificationPreferenceForm(forms.Form):
+    """The notification switches; sent with the preferences form, marked by ``notifications``
+    so a post that carries only the language and time zone leaves them as they are."""
+
+    email_large_approval = forms.BooleanField(
+        label=_("Mail me new approvals at or above the notification amount"), required=False
+    )
+    email_deadline_soon = forms.BooleanField(
+        label=_("Mail me waits about to pass their deadline"), required=False
+    )
+    email_overdue = forms.BooleanField(
+        label=_("Mail me approvals past their deadline (managers)"), required=False
+    )
+    browser_alerts = forms.BooleanField(
+        label=_("Desktop notification and sound for new approvals"), required=False
+    )

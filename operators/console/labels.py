@@ -35,6 +35,7 @@ REASON_LABELS: dict[str, Promise] = {
     "flagged_for_review": _("flagged for review by a lead"),
     "claim_contradicts_records": _("claim contradicts the records"),
     "unsupported_request": _("request the shop cannot do"),
+    "outcome_unconfirmed": _("outcome not confirmed by the records"),
 }
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 

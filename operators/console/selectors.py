@@ -59,6 +59,11 @@ def customer_earlier_inquiries(*, inquiry: Inquiry, limit: int = 5) -> list[Inqu
     )
 
 
+def open_escalation_count() -> int:
+    """Every open escalation, whatever a page filters: the number in the queue's tab title."""
+    return Escalation.objects.filter(status=EscalationStatus.OPEN).count()
+
+
 def console_event_seq() -> int:
     """The number of the latest live event: a page rendered now has seen everything up to it."""
     return ConsoleEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0

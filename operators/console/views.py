@@ -28,11 +28,17 @@ from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
 from operators.console import errors, labels
-from operators.console.forms import DecisionForm, PreferenceForm, QueueFilterForm
+from operators.console.forms import (
+    DecisionForm,
+    NotificationPreferenceForm,
+    PreferenceForm,
+    QueueFilterForm,
+)
 from operators.console.preferences import staff_preference_set, with_staff_preferences
 from operators.console.presenters.detail import detail_page
 from operators.console.presenters.queue import queue_rows
-from operators.console.selectors import console_event_seq
+from operators.console.selectors import console_event_seq, open_escalation_count
+from operators.notifications.preferences import notification_preference_set
 
 PAGE_SIZE = 50
 
@@ -62,18 +68,26 @@ def queue(request: HttpRequest) -> HttpResponse:
 def rows(request: HttpRequest) -> HttpResponse:
     """The queue's table body (``?id=`` for one row, empty when it no longer belongs)."""
     if request.GET.get("id"):
-        return _one_row(request, request.GET["id"])
-    context = _queue_context(request)
-    response = render(request, "operators/console/_rows.html", context)
-    response["X-Console-Seq"] = str(context["seq"])
-    response["X-Next-Cursor"] = context.get("next_cursor") or ""
+        response = _one_row(request, request.GET["id"])
+    else:
+        context = _queue_context(request)
+        response = render(request, "operators/console/_rows.html", context)
+        response["X-Console-Seq"] = str(context["seq"])
+        response["X-Next-Cursor"] = context.get("next_cursor") or ""
+    response["X-Open-Count"] = str(open_escalation_count())  # the tab title's number
     return response
 
 
 def _queue_context(request: HttpRequest) -> dict[str, Any]:
     form = QueueFilterForm(request.GET)
     seq = console_event_seq()  # read first: anything later arrives on the socket
-    context: dict[str, Any] = {"form": form, "seq": seq, "rows": [], "next_cursor": None}
+    context: dict[str, Any] = {
+        "form": form,
+        "seq": seq,
+        "rows": [],
+        "next_cursor": None,
+        "open_count": open_escalation_count(),
+    }
     try:
         page = escalation_list(
             user=request.user, limit=PAGE_SIZE, cursor=form.cursor_value(), **form.filters()
@@ -175,6 +189,9 @@ def preferences(request: HttpRequest) -> HttpResponse:
         staff_preference_set(user=request.user, **form.cleaned_data)
     else:
         messages.error(request, gettext("Unknown language or time zone."))
+    notifications = NotificationPreferenceForm(request.POST)
+    if "notifications" in request.POST and notifications.is_valid():
+        notification_preference_set(user=request.user, **notifications.cleaned_data)
     return redirect(_safe_next(request, reverse("console:queue")))
 
 

@@ -14,6 +14,7 @@ from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
 from operators.console.preferences import COMMON_TIME_ZONES
 from operators.models import DEFAULT_TIME_ZONE
+from operators.notifications.preferences import notification_preference_get
 
 register = template.Library()
 
@@ -84,7 +85,7 @@ def pretty_json(value: Any) -> str:
 
 @register.inclusion_tag("operators/console/_preferences.html", takes_context=True)
 def preference_form(context: template.Context) -> dict[str, Any]:
-    """The language and time-zone switcher, showing the signed-in user's current choice."""
+    """The language, time-zone and notification switches, showing the user's current choice."""
     request = context["request"]
     preference = getattr(request, "staff_preference", None)
     current_zone = preference.time_zone if preference else DEFAULT_TIME_ZONE
@@ -97,4 +98,5 @@ def preference_form(context: template.Context) -> dict[str, Any]:
         "language": preference.language if preference else "",
         "time_zone": current_zone,
         "zones": zones,
+        "notify": notification_preference_get(user=request.user),
     }

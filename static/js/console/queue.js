@@ -3,6 +3,7 @@
  * the row forms and the shortcuts. Re-reads are idempotent, so a late or repeated event does
  * no harm; a failed re-read shows the refresh notice and is retried (retry.js). */
 
+import { countOf, newApproval, setUpAlerts, titleCount } from "./alerts.js";
 import { getHtml, postForm } from "./http.js";
 import { onShortcuts } from "./keyboard.js";
 import { refreshSucceeded, say, text } from "./notice.js";
@@ -20,6 +21,7 @@ export const queuePage = (root) => {
   let selectedId = null;
   let fullInFlight = false;
   state.lastSeq = Number(root.dataset.seq) || 0;
+  const setCount = titleCount(Number(root.dataset.openCount));
 
   const url = (extra = {}) => {
     const params = new URLSearchParams(query);
@@ -43,6 +45,7 @@ export const queuePage = (root) => {
     try {
       const result = await getHtml(url());
       body.innerHTML = result.text;
+      setCount(countOf(result.headers));
       noteSeq(Number(result.headers.get("X-Console-Seq")) || 0);
       select(selectedId, false);
       updateEmpty();
@@ -63,6 +66,7 @@ export const queuePage = (root) => {
     const token = bump(id);
     try {
       const result = await getHtml(url({ id }));
+      setCount(countOf(result.headers));
       if (rowToken.get(id) === token) place(id, result.text.trim());
     } catch (err) {
       full.failed(err); // one full re-read brings this row (and any other) up to date
@@ -112,12 +116,16 @@ export const queuePage = (root) => {
   const onEvent = ({ event, payload = {} }) => {
     switch (event) {
       case "escalation.created":
+        newApproval(payload, root.dataset.alertTitle);
+        refreshRow(payload.id);
+        break;
       case "escalation.claimed":
       case "escalation.released":
         refreshRow(payload.id);
         break;
       case "escalation.decided":
         removeRow(payload.id);
+        refreshRow(payload.id); // its answer is empty; its header carries the new count
         break;
       default:
         break;
@@ -198,6 +206,7 @@ export const queuePage = (root) => {
   });
 
   updateEmpty();
+  setUpAlerts();
   liveSocket(root.dataset.socketPath, { onOpen: full.now, onEvent });
   setInterval(full.now, REFRESH_EVERY_MS);
 };

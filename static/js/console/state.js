@@ -7,6 +7,8 @@ export const state = {
   connected: false,
   resyncs: 0, // socket opens, each followed by a re-read of the page's state
   refreshes: 0, // re-reads that succeeded (retry.js)
+  openCount: 0, // open escalations, shown in the tab title (alerts.js)
+  alerts: 0, // new-approval alerts given (alerts.js)
   dropSocket: () => {},
 };
 

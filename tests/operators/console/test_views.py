@@ -23,7 +23,7 @@ from agents.escalations.services import escalation_claim, escalation_decide, esc
 from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from agents.shapes import PendingAction
 from netshop.roles import Role
-from operators.models import StaffPreference
+from operators.models import NotificationPreference, StaffPreference
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, signed_in, staff_user
 
@@ -254,7 +254,7 @@ def test_a_cursor_the_queue_did_not_give_out_is_a_400(op1: User) -> None:
     assert "The cursor is not one this API gave out." in page_text(response)
 
 
-def test_the_queue_page_runs_seven_queries_however_many_rows(
+def test_the_queue_page_runs_nine_queries_however_many_rows(
     op1: User, django_assert_num_queries: Any
 ) -> None:
     def make(count: int) -> None:
@@ -270,9 +270,10 @@ def test_the_queue_page_runs_seven_queries_however_many_rows(
     make(29)
 
     # the session, its user, the user's role groups, their display preferences, the last
-    # event's sequence number (where the live feed resumes), the page of escalations, and
-    # their inquiries with their customers
-    with django_assert_num_queries(7):
+    # event's sequence number (where the live feed resumes), the open count (the tab title),
+    # the page of escalations, their inquiries with their customers, and the user's
+    # notification switches (the preferences form)
+    with django_assert_num_queries(9):
         response = client.get("/console/")
     with CaptureQueriesContext(connection) as thirty_rows:
         client.get("/console/")
@@ -915,3 +916,40 @@ def test_a_refusal_is_told_in_the_operators_language_from_the_same_catalogue(
     )
     escalation.refresh_from_db()
     assert escalation.status == EscalationStatus.OPEN
+
+
+def test_the_preferences_form_saves_the_notification_switches(op1: User) -> None:
+    client = signed_in(op1)
+
+    client.post(
+        "/console/preferences",
+        {"language": "", "time_zone": "UTC", "notifications": "1", "browser_alerts": "on"},
+    )
+
+    saved = NotificationPreference.objects.get(user=op1)
+    assert saved.browser_alerts is True
+    assert (saved.email_large_approval, saved.email_deadline_soon, saved.email_overdue) == (
+        False,
+        False,
+        False,
+    )
+
+
+def test_a_language_switch_alone_leaves_the_notification_switches(op1: User) -> None:
+    client = signed_in(op1)
+
+    client.post("/console/preferences", {"language": "ja", "time_zone": "UTC"})
+
+    assert not NotificationPreference.objects.filter(user=op1).exists()
+
+
+def test_the_queue_shows_the_open_count_in_its_title_and_its_rows_header(op1: User) -> None:
+    escalation_for()
+    escalation_for()
+    client = signed_in(op1)
+
+    page = client.get("/console/")
+    rows = client.get("/console/rows")
+
+    assert "<title>(2) Escalation queue · NetShop</title>" in page.content.decode()
+    assert rows["X-Open-Count"] == "2"
