@@ -22,21 +22,23 @@ OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's
 
 def turn_input(*, inquiry: Inquiry, turn: int) -> dict[str, Any]:
     """The input of turn ``turn``: the customer's new text and the messages it takes."""
-    if not inquiry.messages.exists():  # a conversation from before messages were stored
+    taken = list(unthreaded_messages(inquiry_id=inquiry.pk))
+    if not taken and not inquiry.messages.exists():  # from before messages were stored
         message_store(
             inquiry=inquiry,
             author_kind=MessageAuthor.CUSTOMER,
             text=inquiry.text,
             channel=inquiry.channel,
         )
-    taken = list(unthreaded_messages(inquiry_id=inquiry.pk))
+        taken = list(unthreaded_messages(inquiry_id=inquiry.pk))
     return {
         "inquiry_id": str(inquiry.pk),
         "customer_id": inquiry.customer.code,
         "customer_language": inquiry.customer.language,
         "text": "\n".join(m.text for m in _customer_since_operator(taken)),
         "turn": turn,
-        "question_open": _question_is_last_word(inquiry),
+        # The first turn answers no question: the AI has said nothing yet.
+        "question_open": turn > 1 and _question_is_last_word(inquiry),
         "message_ids": [str(m.pk) for m in taken],
         "messages": [_as_graph_message(m) for m in taken],
     }
