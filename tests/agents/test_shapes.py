@@ -20,11 +20,11 @@ def all_keys(shape: type) -> set[str]:
     return set(shape.__required_keys__) | set(shape.__optional_keys__)  # type: ignore[attr-defined]
 
 
-def test_the_envelope_dict_is_the_dumped_envelope_plus_its_attempt() -> None:
+def test_the_envelope_dict_is_the_dumped_envelope_plus_the_step_and_attempt_it_answers() -> None:
     dumped = Envelope(agent="order", status="success").model_dump()
 
     assert set(dumped) == set(EnvelopeDict.__required_keys__)
-    assert all_keys(EnvelopeDict) - set(dumped) == {"attempt"}
+    assert all_keys(EnvelopeDict) - set(dumped) == {"step", "attempt"}
 
 
 @pytest.mark.django_db
