@@ -19,6 +19,8 @@ from agents.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from operators.audit import selectors
+from netshop.money import yen
+from operators.audit.rows import readable_rows
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
 
 # VERDICTS come in the classifier's priority order (SPEC 6): the chart's row order.
@@ -37,15 +39,17 @@ def console_url(escalation_id: uuid.UUID) -> str:
 
 
 def entry_rows(entries: list[AuditEntry]) -> list[dict[str, Any]]:
-    """Entries as table rows: the entry, its group, its data as compact JSON, console link."""
+    """Entries as table rows: the readable columns, the group, the data as JSON, console link."""
     return [
         {
-            "entry": entry,
-            "kind": entry_kind(entry.action),
-            "data": json.dumps(entry.data, ensure_ascii=False, sort_keys=True),
-            "console": _console_link(entry.data),
+            "entry": row.entry,
+            "row": row,
+            "amount": "" if row.amount is None else yen(row.amount),
+            "kind": entry_kind(row.entry.action),
+            "data": json.dumps(row.entry.data, ensure_ascii=False, sort_keys=True),
+            "console": _console_link(row.entry.data),
         }
-        for entry in entries
+        for row in readable_rows(entries)
     ]
 
 

@@ -24,13 +24,15 @@ from django.db.models import (
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus, Message
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
+from netshop.models import Order
 from operators.audit.forms import AuditFilters
 
 PAGE_SIZE = 100
 TIMELINE_LIMIT = 1000
+MAX_ACTIONS = 5  # the actions of one escalation an order search looks through
 # Inquiries still in the agents' or a person's hands do not count toward "resolved by AI".
 IN_PROGRESS = (InquiryStatus.QUEUED, InquiryStatus.RUNNING, InquiryStatus.AWAITING_APPROVAL)
 DECISION_BUCKETS: tuple[tuple[str, dt.timedelta | None], ...] = (
@@ -95,17 +97,34 @@ def _prefix_or_exact(field: str, value: str, separator: str) -> Q:
 
 
 def _ids_matching(text: str) -> Q:
-    """Free text over ids: an inquiry id, part of an operation id or actor, an order number."""
+    """Free text over ids: an inquiry id, part of an operation id or actor, an order number
+    (every entry of the conversations about that order)."""
     match = (
         Q(operation_id__icontains=text)
         | Q(actor__icontains=text)
         | Q(data__order=text)
         | Q(data__escalation_id=text)
+        | Q(inquiry_id__in=conversations_about_order(text))
     )
     try:
         return match | Q(inquiry_id=uuid.UUID(text))
     except ValueError:
         return match
+
+
+def conversations_about_order(number: str) -> QuerySet[Inquiry]:
+    """The ids of the conversations about order ``number``: one of the customer's own orders
+    that a side effect, an escalation's action or a message of the conversation names."""
+    in_actions = Q()
+    for index in range(MAX_ACTIONS):  # list positions: portable, where JSON containment is not
+        in_actions |= Q(**{f"escalations__actions__{index}__params__order_number": number})
+    named = (
+        Q(pk__in=AuditEntry.objects.filter(data__order=number).values("inquiry_id"))
+        | in_actions
+        | Q(Exists(Message.objects.filter(inquiry=OuterRef("pk"), text__contains=number)))
+    )
+    holds = Exists(Order.objects.filter(customer=OuterRef("customer"), number=number))
+    return Inquiry.objects.filter(holds).filter(named).values("pk")
 
 
 # --- One inquiry ------------------------------------------------------------------------
