@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from agents.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
-from operators.audit import selectors
 from netshop.money import yen
-from operators.audit.rows import readable_rows
+from operators.audit import selectors
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
+from operators.audit.rows import readable_rows
 
 # VERDICTS come in the classifier's priority order (SPEC 6): the chart's row order.
 VERDICT_CSS = {"HEALTHY": "ok", "WAITING_ON_APPROVAL": "warn"}
