@@ -28,6 +28,7 @@ from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus, 
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Order
+from operators.audit import cohorts
 from operators.audit.forms import AuditFilters
 
 PAGE_SIZE = 100
@@ -66,6 +67,20 @@ def audit_search(filters: AuditFilters) -> QuerySet[AuditEntry]:
         entries = entries.filter(created_at__lt=day_start(filters.date_to + dt.timedelta(days=1)))
     if filters.q:
         entries = entries.filter(_ids_matching(filters.q))
+    return _in_figure(entries, filters)
+
+
+def _in_figure(entries: QuerySet[AuditEntry], filters: AuditFilters) -> QuerySet[AuditEntry]:
+    """Narrowed to a dashboard figure's rows, over the figure's period (the dates given)."""
+    start = day_start(filters.date_from) if filters.date_from else None
+    end = day_start(filters.date_to + dt.timedelta(days=1)) if filters.date_to else None
+    if filters.figure:
+        entries = entries.filter(
+            inquiry_id__in=cohorts.figure_inquiries(filters.figure, start, end)
+        )
+    if filters.refund_reason:
+        refunds = cohorts.refund_operations(filters.refund_reason, start, end)
+        entries = entries.filter(operation_id__in=refunds)
     return entries
 
 
