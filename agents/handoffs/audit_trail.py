@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from typing import Any
+from uuid import UUID
 
 from agents.models import InquiryStatus, StaffText, StaffTextKind
 from netshop.audit import AuditAction, audit_record
@@ -182,11 +183,11 @@ def text_digest(text: str) -> str:
 
 def staff_text_keep(
     *,
-    inquiry_id: object,
+    inquiry_id: UUID | str,
     kind: StaffTextKind,
     author: str,
     text: str,
-    escalation_id: object = None,
+    escalation_id: UUID | str | None = None,
     action_id: str = "",
 ) -> str:
     """Keep what staff wrote where managers read it; returns the digest for the chain.
@@ -269,7 +270,7 @@ def conversation_changed(*, inquiry_id: object, action: AuditAction, actor: str)
     audit_record(action=action, actor=actor, inquiry_id=str(inquiry_id), data={})
 
 
-def conversation_flagged(*, inquiry_id: object, actor: str, reason: str) -> None:
+def conversation_flagged(*, inquiry_id: UUID | str, actor: str, reason: str) -> None:
     """A lead flagged an AI-resolved conversation; their reason is kept for managers."""
     digest = staff_text_keep(
         inquiry_id=inquiry_id, kind=StaffTextKind.FLAG_REASON, author=actor, text=reason

@@ -79,7 +79,7 @@ def received(start: dt.datetime | None, end: dt.datetime | None) -> QuerySet[Inq
 
 def figure_inquiries(
     figure: str, start: dt.datetime | None = None, end: dt.datetime | None = None
-) -> QuerySet[Inquiry]:
+) -> QuerySet[Any, Any]:
     """The ids of the conversations behind a dashboard figure, over the same period."""
     if figure == Figure.RESOLVED:
         resolved = Inquiry.objects.filter(status=InquiryStatus.RESOLVED)
@@ -96,7 +96,7 @@ def figure_inquiries(
 
 def refund_operations(
     reason: str, start: dt.datetime | None = None, end: dt.datetime | None = None
-) -> QuerySet[Refund]:
+) -> QuerySet[Any, Any]:
     """The operation ids of the refunds made for ``reason`` (the refund's own words)."""
     return _between(Refund.objects.filter(reason=reason), "created_at", start, end).values(
         "operation_id"

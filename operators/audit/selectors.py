@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import math
 import uuid
+from typing import Any
 
 from django.db.models import (
     Count,
@@ -127,7 +128,7 @@ def _ids_matching(text: str) -> Q:
         return match
 
 
-def conversations_about_order(number: str) -> QuerySet[Inquiry]:
+def conversations_about_order(number: str) -> QuerySet[Any, Any]:
     """The ids of the conversations about order ``number``: one of the customer's own orders
     that a side effect, an escalation's action or a message of the conversation names."""
     in_actions = Q()
