@@ -259,3 +259,16 @@ def test_the_ai_did_not_resolve_what_a_person_answered_first(month: dict[str, An
     _answered(taken, after=0, resolved=True)
 
     assert support.ai_resolution(_window()).by_ai == 3
+
+
+def test_a_japanese_manager_reads_the_support_figures_in_japanese(
+    manager: Client, month: dict[str, Any]
+) -> None:
+    html = manager.get(
+        f"/audit/dashboard/?days={WINDOW_DAYS}", HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+
+    assert "初回応答時間の中央値" in html
+    assert "AI が解決（8 件の会話のうち 3 件）" in html
+    assert "期限内の判断（3 件中 2 件が期限内）" in html
+    assert "オペレーター別の返金" in html
