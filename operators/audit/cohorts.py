@@ -31,6 +31,7 @@ _Rows = TypeVar("_Rows", bound=QuerySet[Any])
 class Figure(models.TextChoices):
     """A dashboard figure whose conversations the audit search can be narrowed to."""
 
+    ANSWERED = "answered", _("answered")
     AI_RESOLVED = "ai_resolved", _("resolved by the AI")
     AI_REOPENED = "ai_reopened", _("resolved by the AI, then reopened")
     AI_FLAGGED = "ai_flagged", _("resolved by the AI, then flagged")
@@ -72,6 +73,13 @@ def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
     )
 
 
+def answers() -> QuerySet[Message]:
+    """The answers to a conversation (``OuterRef("pk")``): the AI's or a person's messages."""
+    return Message.objects.filter(
+        inquiry=OuterRef("pk"), author_kind__in=(MessageAuthor.AI, MessageAuthor.OPERATOR)
+    )
+
+
 def received(start: dt.datetime | None, end: dt.datetime | None) -> QuerySet[Inquiry]:
     """Conversations received in ``[start, end)`` (either end open when ``None``)."""
     return _between(Inquiry.objects.all(), "created_at", start, end)
@@ -81,6 +89,8 @@ def figure_inquiries(
     figure: str, start: dt.datetime | None = None, end: dt.datetime | None = None
 ) -> QuerySet[Any, Any]:
     """The ids of the conversations behind a dashboard figure, over the same period."""
+    if figure == Figure.ANSWERED:
+        return received(start, end).filter(Exists(answers())).values("pk")
     if figure == Figure.RESOLVED:
         resolved = Inquiry.objects.filter(status=InquiryStatus.RESOLVED)
         return _between(resolved, "resolved_at", start, end).values("pk")

@@ -116,7 +116,9 @@ def support_figures(window: selectors.Window) -> dict[str, Any]:
     dates = {"date_from": window.first, "date_to": window.last}
     first, resolved = support.first_response(window), support.resolution(window)
     return {
-        "first_response": _spread(first, search_url(action=AuditAction.REPLY_SENT, **dates)),
+        "first_response": _spread(
+            first, _figure_url(Figure.ANSWERED, AuditAction.REPLY_SENT, dates)
+        ),
         "resolution": _spread(resolved, search_url(figure=Figure.RESOLVED, **dates)),
         "ai": support.ai_resolution(window),
         "ai_href": _figure_url(Figure.AI_RESOLVED, AuditAction.REPLY_SENT, dates),

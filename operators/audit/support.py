@@ -14,7 +14,6 @@ from django.db.models import (
     DurationField,
     ExpressionWrapper,
     F,
-    OuterRef,
     Q,
     QuerySet,
     Subquery,
@@ -22,7 +21,7 @@ from django.db.models import (
 )
 from django.db.models.expressions import CombinedExpression
 
-from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.vocabulary import OperatorDecision
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund
@@ -44,12 +43,10 @@ class Spread:
 def first_response(window: Window) -> Spread:
     """Conversations received in the window: from the customer's first message to the first
     answer (the AI's or a person's); those never answered are not counted (three queries)."""
-    answer = Message.objects.filter(
-        inquiry=OuterRef("pk"), author_kind__in=(MessageAuthor.AI, MessageAuthor.OPERATOR)
-    ).order_by("created_at")
+    first = cohorts.answers().order_by("created_at").values("created_at")[:1]
     answered = (
         cohorts.received(window.start, window.end)
-        .annotate(answered_at=Subquery(answer.values("created_at")[:1]))
+        .annotate(answered_at=Subquery(first))
         .filter(answered_at__isnull=False)
     )
     return _spread(answered, F("answered_at") - F("created_at"))

@@ -185,6 +185,8 @@ def test_each_figure_links_to_the_rows_it_counts(manager: Client, month: dict[st
     def inquiries(key: str) -> set[Any]:
         return {e.inquiry_id for e in _rows(manager, figures[key])}
 
+    answered = {month[n].pk for n in ("plain", "reopened", "flagged", "approved")}
+    assert inquiries_of(manager, figures["first_response"]["href"]) == answered
     ai = {month[name].pk for name in ("plain", "reopened", "flagged")}
     assert inquiries("ai_href") == ai
     assert {e.action for e in _rows(manager, figures["ai_href"])} == {"reply.sent"}
