@@ -204,3 +204,15 @@ def test_the_timeline_shows_the_reason_and_the_note_to_a_manager(
     assert NOTE in html
     texts = {row["row"].staff_text for row in response.context["rows"]} - {""}
     assert texts == {REJECT_REASON, NOTE}
+
+
+def test_an_order_named_only_by_an_escalations_action_finds_its_conversation(
+    manager: Client,
+) -> None:
+    customer = CustomerFactory.create()
+    delivered_order(number="ORD-1003", customer=customer, captured=12800)
+    escalation = escalation_for(inquiry_for(customer, text="返金してください"))  # no number
+
+    response = manager.get("/audit/?q=ORD-1003")
+
+    assert {e.inquiry_id for e in response.context["page"].entries} == {escalation.inquiry_id}
