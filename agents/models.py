@@ -225,3 +225,38 @@ class ConsoleEvent(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.id} {self.type}"
+
+
+class StaffTextKind(models.TextChoices):
+    """What a piece of staff text is: the reason given with a decision, or with a flag."""
+
+    DECISION_REASON = "decision_reason", _("decision reason")
+    FLAG_REASON = "flag_reason", _("flag reason")
+
+
+class StaffText(models.Model):
+    """Words staff wrote about a conversation, kept for managers (the audit pages, the CSV).
+
+    The audit chain stays content-free: its entry carries only the text's sha256
+    (``reason_digest``), and this row carries the text under the same digest. A row edited
+    afterwards no longer matches the digest its entry was chained with.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="staff_texts")
+    escalation = models.ForeignKey(
+        Escalation, null=True, blank=True, on_delete=models.CASCADE, related_name="staff_texts"
+    )
+    action_id = models.CharField(max_length=120, blank=True)
+    kind = models.CharField(max_length=20, choices=StaffTextKind.choices)
+    author = models.CharField(max_length=150)
+    text = models.TextField()
+    digest = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["inquiry", "digest"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.author} in {self.inquiry_id}"

@@ -255,7 +255,5 @@ def conversation_flag(*, inquiry_id: UUID | str, user: User, reason: str) -> Inq
         summary=f"flagged for review by {user.username}: {reason}",
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
     )
-    audit_trail.conversation_changed(
-        inquiry_id=inquiry.pk, action=AuditAction.CONVERSATION_FLAGGED, actor=user.username
-    )
+    audit_trail.conversation_flagged(inquiry_id=inquiry.pk, actor=user.username, reason=reason)
     return inquiry

@@ -194,7 +194,11 @@ def escalation_decide(
     escalation.decided_by, escalation.decided_at = user, timezone.now()
     escalation.save(update_fields=["decision", "status", "decided_by", "decided_at"])
     audit_trail.decided(
-        escalation=escalation, username=user.username, decision=decision, params=params or {}
+        escalation=escalation,
+        username=user.username,
+        decision=decision,
+        params=params or {},
+        reason=record["reason"],
     )
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.actions:  # the run waits on this decision

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 from typing import Any
+from uuid import UUID
 
-from agents.models import InquiryStatus
+from agents.models import InquiryStatus, StaffText, StaffTextKind
 from netshop.audit import AuditAction, audit_record
 
 
@@ -116,10 +117,54 @@ def claim_changed(*, escalation: Any, username: str, claimed: bool) -> None:
     )
 
 
-def decided(*, escalation: Any, username: str, decision: str, params: dict[str, Any]) -> None:
-    """Who decided what, and what changed against the recommendation."""
+def decided(
+    *,
+    escalation: Any,
+    username: str,
+    decision: str,
+    params: dict[str, Any],
+    reason: str = "",
+    action_id: str | None = None,
+) -> None:
+    """Who decided what, and what changed against the recommendation.
+
+    The operator's ``reason`` is kept in ``StaffText`` for managers; the entry carries only
+    its digest. ``action_id`` names the one action decided, when actions are decided apart.
+    """
+    actions = [a for a in escalation.actions if action_id is None or a["action_id"] == action_id]
+    data: dict[str, Any] = {
+        "escalation_id": str(escalation.pk),
+        "kind": escalation.kind,
+        "recommended": [
+            {"action_id": a["action_id"], "kind": a["kind"], **_figures(a.get("params", {}))}
+            for a in actions
+        ],
+        "changes": _changes(actions, params),
+    }
+    if action_id is not None:
+        data["action_id"] = action_id
+    if reason.strip():
+        data["reason_digest"] = staff_text_keep(
+            inquiry_id=escalation.inquiry_id,
+            escalation_id=escalation.pk,
+            action_id=action_id or "",
+            kind=StaffTextKind.DECISION_REASON,
+            author=username,
+            text=reason,
+        )
+    audit_record(
+        action=f"decision.{decision}",
+        actor=username,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        operation_id=action_id or next((a["action_id"] for a in escalation.actions), None),
+        data=data,
+    )
+
+
+def _changes(actions: list[dict[str, Any]], params: dict[str, Any]) -> list[dict[str, Any]]:
     changes = []
-    for action in escalation.actions:
+    for action in actions:
         recommended = action.get("params", {})
         for key, value in params.items():
             if recommended.get(key) == value:
@@ -128,22 +173,39 @@ def decided(*, escalation: Any, username: str, decision: str, params: dict[str, 
             if isinstance(value, int):  # figures are shown; free text only as "changed"
                 change |= {"recommended": recommended.get(key), "decided": value}
             changes.append(change)
-    audit_record(
-        action=f"decision.{decision}",
-        actor=username,
-        inquiry_id=str(escalation.inquiry_id),
-        reason=escalation.reason,
-        operation_id=next((a["action_id"] for a in escalation.actions), None),
-        data={
-            "escalation_id": str(escalation.pk),
-            "kind": escalation.kind,
-            "recommended": [
-                {"action_id": a["action_id"], "kind": a["kind"], **_figures(a.get("params", {}))}
-                for a in escalation.actions
-            ],
-            "changes": changes,
-        },
+    return changes
+
+
+def text_digest(text: str) -> str:
+    """The sha256 the chain stores in place of a text."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def staff_text_keep(
+    *,
+    inquiry_id: UUID | str,
+    kind: StaffTextKind,
+    author: str,
+    text: str,
+    escalation_id: UUID | str | None = None,
+    action_id: str = "",
+) -> str:
+    """Keep what staff wrote where managers read it; returns the digest for the chain.
+
+    Written before the audit entry, inside the caller's transaction (the lock order: the
+    audit lock last), so the text exists if and only if its entry does.
+    """
+    digest = text_digest(text)
+    StaffText.objects.create(
+        inquiry_id=inquiry_id,
+        escalation_id=escalation_id,
+        action_id=action_id,
+        kind=kind,
+        author=author,
+        text=text,
+        digest=digest,
     )
+    return digest
 
 
 def reply_sent(*, inquiry_id: str, status: str, language: str, length: int, actor: str) -> None:
@@ -197,7 +259,7 @@ def message_posted(*, message: Any, actor: str) -> None:
             "channel": message.channel,
             "language": message.language,
             "length": len(message.text),
-            "digest": hashlib.sha256(message.text.encode()).hexdigest(),
+            "digest": text_digest(message.text),
             "turn": message.turn,
         },
     )
@@ -206,3 +268,16 @@ def message_posted(*, message: Any, actor: str) -> None:
 def conversation_changed(*, inquiry_id: object, action: AuditAction, actor: str) -> None:
     """A person took a conversation over, handed it back, closed, reopened or flagged it."""
     audit_record(action=action, actor=actor, inquiry_id=str(inquiry_id), data={})
+
+
+def conversation_flagged(*, inquiry_id: UUID | str, actor: str, reason: str) -> None:
+    """A lead flagged an AI-resolved conversation; their reason is kept for managers."""
+    digest = staff_text_keep(
+        inquiry_id=inquiry_id, kind=StaffTextKind.FLAG_REASON, author=actor, text=reason
+    )
+    audit_record(
+        action=AuditAction.CONVERSATION_FLAGGED,
+        actor=actor,
+        inquiry_id=str(inquiry_id),
+        data={"reason_digest": digest},
+    )

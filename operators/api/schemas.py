@@ -201,7 +201,14 @@ class AuditQuery(Schema):
     reason: str | None = None
     date_from: str | None = Field(None, description="YYYY-MM-DD, the shop's local day.")
     date_to: str | None = Field(None, description="YYYY-MM-DD, inclusive.")
-    q: str | None = Field(None, description="Free text over ids and order numbers.")
+    q: str | None = Field(
+        None,
+        description="Free text over ids; an order number finds the conversations about it.",
+    )
+    figure: str | None = Field(
+        None, description="A dashboard figure's conversations: ai_resolved, ai_reopened, ..."
+    )
+    refund_reason: str | None = Field(None, description="Refunds made for this reason.")
 
 
 # --- Conversations --------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The CSV export: exactly the filtered rows, streamed, readable by Excel.
+"""The CSV export: exactly the filtered rows, streamed, readable by Excel and by a support
+lead (customer, order, amount, decision, reason columns; the operator's reason text).
 
 Rows are read by ``seq`` in keyset chunks (``seq > last`` ... ``LIMIT 2000``) rather than with
 one server-side cursor: each chunk is its own short query, so nothing is held open between
@@ -20,16 +21,23 @@ from django.http import HttpRequest, StreamingHttpResponse
 from django.utils import timezone
 
 from netshop.audit.models import AuditEntry
+from operators.audit.rows import ReadableRow, readable_rows
 
+# The readable columns first (as a support lead reads an entry), then the chain's own.
 COLUMNS = (
     "seq",
-    "created_at",
-    "action",
+    "time",
     "actor",
+    "action",
+    "customer",
+    "order",
+    "amount_yen",
+    "decision",
+    "reason_category",
+    "verdict",
+    "reason_or_note",
     "inquiry_id",
     "operation_id",
-    "verdict",
-    "reason",
     "data",
     "prev_hash",
     "hash",
@@ -52,7 +60,7 @@ def csv_chunks(entries: QuerySet[AuditEntry]) -> Iterator[str]:
         chunk = list(entries.filter(seq__gt=last, seq__lte=head).order_by("seq")[:CHUNK_ROWS])
         if not chunk:
             return
-        writer.writerows(_row(entry) for entry in chunk)
+        writer.writerows(_row(row) for row in readable_rows(chunk))
         yield _drain(buffer)
         last = chunk[-1].seq
 
@@ -79,16 +87,22 @@ def csv_response(
     return response
 
 
-def _row(entry: AuditEntry) -> list[object]:
+def _row(row: ReadableRow) -> list[object]:
+    entry = row.entry
     return [
         entry.seq,
         timezone.localtime(entry.created_at).isoformat(),
-        _cell(entry.action),
         _cell(entry.actor),
+        _cell(entry.action),
+        _cell(row.customer),
+        _cell(row.order),
+        "" if row.amount is None else row.amount,
+        _cell(row.decision),
+        _cell(row.reason_category),
+        _cell(row.verdict),
+        _cell(row.staff_text),
         str(entry.inquiry_id or ""),
         _cell(entry.operation_id),
-        _cell(entry.verdict),
-        _cell(entry.reason),
         _cell(json.dumps(entry.data, ensure_ascii=False, sort_keys=True)),
         entry.prev_hash,
         entry.hash,

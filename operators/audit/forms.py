@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from netshop.audit import AuditAction
+from operators.audit.cohorts import Figure
 
 # Offered in the action field's list: whole subjects (``decision.``) and single actions.
 ACTION_SUGGESTIONS = sorted(
@@ -29,6 +30,8 @@ class AuditFilters:
     date_from: dt.date | None = None
     date_to: dt.date | None = None
     q: str = ""
+    figure: str = ""  # a dashboard figure's conversations (``cohorts.Figure``)
+    refund_reason: str = ""
 
 
 class AuditSearchForm(forms.Form):
@@ -39,7 +42,13 @@ class AuditSearchForm(forms.Form):
     reason = forms.CharField(required=False, max_length=60, label=_("Reason"))
     date_from = forms.DateField(required=False, label=_("From"))
     date_to = forms.DateField(required=False, label=_("To"))
-    q = forms.CharField(required=False, max_length=120, label=_("Ids"))
+    q = forms.CharField(required=False, max_length=120, label=_("Ids or order number"))
+    figure = forms.ChoiceField(
+        required=False,
+        label=_("Dashboard figure"),
+        choices=[("", "–"), *Figure.choices],
+    )
+    refund_reason = forms.CharField(required=False, max_length=120, label=_("Refund reason"))
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -60,4 +69,6 @@ class AuditSearchForm(forms.Form):
             date_from=data.get("date_from"),
             date_to=data.get("date_to"),
             q=(data.get("q") or "").strip(),
+            figure=data.get("figure") or "",
+            refund_reason=(data.get("refund_reason") or "").strip(),
         )

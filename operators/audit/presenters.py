@@ -18,8 +18,11 @@ from django.utils.translation import gettext as _
 from agents.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
-from operators.audit import selectors
+from netshop.money import yen
+from operators.audit import selectors, support
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
+from operators.audit.cohorts import Figure
+from operators.audit.rows import readable_rows
 
 # VERDICTS come in the classifier's priority order (SPEC 6): the chart's row order.
 VERDICT_CSS = {"HEALTHY": "ok", "WAITING_ON_APPROVAL": "warn"}
@@ -37,15 +40,17 @@ def console_url(escalation_id: uuid.UUID) -> str:
 
 
 def entry_rows(entries: list[AuditEntry]) -> list[dict[str, Any]]:
-    """Entries as table rows: the entry, its group, its data as compact JSON, console link."""
+    """Entries as table rows: the readable columns, the group, the data as JSON, console link."""
     return [
         {
-            "entry": entry,
-            "kind": entry_kind(entry.action),
-            "data": json.dumps(entry.data, ensure_ascii=False, sort_keys=True),
-            "console": _console_link(entry.data),
+            "entry": row.entry,
+            "row": row,
+            "amount": "" if row.amount is None else yen(row.amount),
+            "kind": entry_kind(row.entry.action),
+            "data": json.dumps(row.entry.data, ensure_ascii=False, sort_keys=True),
+            "console": _console_link(row.entry.data),
         }
-        for entry in entries
+        for row in readable_rows(entries)
     ]
 
 
@@ -102,7 +107,65 @@ def dashboard(window: selectors.Window) -> dict[str, Any]:
         "overdue_chart": _overdue_chart(overdue.by_reason),
         "overdue_total": sum(n for _, n in overdue.by_reason),
         "overdue_rows": [(e, console_url(e.pk)) for e in overdue.oldest],
+        "support": support_figures(window),
     }
+
+
+def support_figures(window: selectors.Window) -> dict[str, Any]:
+    """The figures a support lead is measured on, each with the link to its rows."""
+    dates = {"date_from": window.first, "date_to": window.last}
+    first, resolved = support.first_response(window), support.resolution(window)
+    return {
+        "first_response": _spread(
+            first, _figure_url(Figure.ANSWERED, AuditAction.REPLY_SENT, dates)
+        ),
+        "resolution": _spread(resolved, search_url(figure=Figure.RESOLVED, **dates)),
+        "ai": support.ai_resolution(window),
+        "ai_href": _figure_url(Figure.AI_RESOLVED, AuditAction.REPLY_SENT, dates),
+        "reopened_href": _figure_url(Figure.AI_REOPENED, AuditAction.CONVERSATION_REOPENED, dates),
+        "flagged_href": _figure_url(Figure.AI_FLAGGED, AuditAction.CONVERSATION_FLAGGED, dates),
+        "refund_total": yen(support.refund_total(window)),
+        "refunds_href": search_url(action=AuditAction.SIDE_EFFECT_REFUND, **dates),
+        "refunds_by_operator": _refund_lines(support.refunds_by(window, "actor"), "actor", dates),
+        "refunds_by_reason": _refund_lines(support.refunds_by(window, "reason"), "reason", dates),
+        "against": support.decisions_against(window),
+        "edited_href": search_url(action=AuditAction.DECISION_EDIT, **dates),
+        "rejected_href": search_url(action=AuditAction.DECISION_REJECT, **dates),
+        "decisions_href": search_url(action="decision.", **dates),
+        "deadlines": support.deadlines_met(window),
+        "late_href": _figure_url(Figure.LATE, "decision.", dates),
+    }
+
+
+def _spread(spread: support.Spread, href: str) -> dict[str, Any]:
+    return {
+        "count": spread.count,
+        "p50": format_duration(spread.p50),
+        "p90": format_duration(spread.p90),
+        "href": href,
+    }
+
+
+def _figure_url(figure: Figure, action: str, dates: dict[str, dt.date]) -> str:
+    return search_url(figure=figure, action=action, **dates)
+
+
+def _refund_lines(
+    lines: list[support.RefundLine], by: str, dates: dict[str, dt.date]
+) -> list[dict[str, Any]]:
+    """Refund table rows; each links to its refunds (the operator's, or those for a reason)."""
+    narrowed = "actor" if by == "actor" else "refund_reason"
+    return [
+        {
+            "key": line.key,
+            "count": line.count,
+            "yen": yen(line.yen),
+            "href": search_url(
+                action=AuditAction.SIDE_EFFECT_REFUND, **{narrowed: line.key}, **dates
+            ),
+        }
+        for line in lines
+    ]
 
 
 def _per_day_chart(days: list[selectors.DayFigures]) -> Chart:

@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import math
 import uuid
+from typing import Any
 
 from django.db.models import (
     Count,
@@ -24,13 +25,16 @@ from django.db.models import (
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus, Message
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
+from netshop.models import Order
+from operators.audit import cohorts
 from operators.audit.forms import AuditFilters
 
 PAGE_SIZE = 100
 TIMELINE_LIMIT = 1000
+MAX_ACTIONS = 5  # the actions of one escalation an order search looks through
 # Inquiries still in the agents' or a person's hands do not count toward "resolved by AI".
 IN_PROGRESS = (InquiryStatus.QUEUED, InquiryStatus.RUNNING, InquiryStatus.AWAITING_APPROVAL)
 DECISION_BUCKETS: tuple[tuple[str, dt.timedelta | None], ...] = (
@@ -64,6 +68,20 @@ def audit_search(filters: AuditFilters) -> QuerySet[AuditEntry]:
         entries = entries.filter(created_at__lt=day_start(filters.date_to + dt.timedelta(days=1)))
     if filters.q:
         entries = entries.filter(_ids_matching(filters.q))
+    return _in_figure(entries, filters)
+
+
+def _in_figure(entries: QuerySet[AuditEntry], filters: AuditFilters) -> QuerySet[AuditEntry]:
+    """Narrowed to a dashboard figure's rows, over the figure's period (the dates given)."""
+    start = day_start(filters.date_from) if filters.date_from else None
+    end = day_start(filters.date_to + dt.timedelta(days=1)) if filters.date_to else None
+    if filters.figure:
+        entries = entries.filter(
+            inquiry_id__in=cohorts.figure_inquiries(filters.figure, start, end)
+        )
+    if filters.refund_reason:
+        refunds = cohorts.refund_operations(filters.refund_reason, start, end)
+        entries = entries.filter(operation_id__in=refunds)
     return entries
 
 
@@ -95,17 +113,34 @@ def _prefix_or_exact(field: str, value: str, separator: str) -> Q:
 
 
 def _ids_matching(text: str) -> Q:
-    """Free text over ids: an inquiry id, part of an operation id or actor, an order number."""
+    """Free text over ids: an inquiry id, part of an operation id or actor, an order number
+    (every entry of the conversations about that order)."""
     match = (
         Q(operation_id__icontains=text)
         | Q(actor__icontains=text)
         | Q(data__order=text)
         | Q(data__escalation_id=text)
+        | Q(inquiry_id__in=conversations_about_order(text))
     )
     try:
         return match | Q(inquiry_id=uuid.UUID(text))
     except ValueError:
         return match
+
+
+def conversations_about_order(number: str) -> QuerySet[Any, Any]:
+    """The ids of the conversations about order ``number``: one of the customer's own orders
+    that a side effect, an escalation's action or a message of the conversation names."""
+    in_actions = Q()
+    for index in range(MAX_ACTIONS):  # list positions: portable, where JSON containment is not
+        in_actions |= Q(**{f"escalations__actions__{index}__params__order_number": number})
+    named = (
+        Q(pk__in=AuditEntry.objects.filter(data__order=number).values("inquiry_id"))
+        | in_actions
+        | Q(Exists(Message.objects.filter(inquiry=OuterRef("pk"), text__contains=number)))
+    )
+    holds = Exists(Order.objects.filter(customer=OuterRef("customer"), number=number))
+    return Inquiry.objects.filter(holds).filter(named).values("pk")
 
 
 # --- One inquiry ------------------------------------------------------------------------

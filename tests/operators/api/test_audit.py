@@ -181,7 +181,7 @@ def test_the_api_export_is_the_pages_export(manager: Client, inquiry: Inquiry) -
     assert api["Content-Disposition"].startswith('attachment; filename="audit-')
     rows = _csv(api)
     assert rows == _csv(page)
-    assert [r[2] for r in rows[1:]] == [
+    assert [r[3] for r in rows[1:]] == [
         "inquiry.received",
         "message.posted",
         "decision.approve",

@@ -1,0 +1,72 @@
+"""A reason is kept once however often the decision is sent: twice in a row (a double click)
+or by two operators at the same moment, against real PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from agents.escalations.services import escalation_decide
+from agents.models import Escalation, StaffText
+from netshop.audit import audit_verify
+from netshop.audit.models import AuditEntry
+from netshop.errors import DomainError
+from netshop.roles import Role
+from tests.operators.api_helpers import escalation_for, staff_user
+
+REASON = "the parcel was found"
+
+
+def _reject(escalation: Escalation, user: User) -> str:
+    try:
+        escalation_decide(
+            escalation_id=escalation.pk,
+            user=user,
+            decision="reject",
+            reason=f"{REASON} ({user.username})",
+            confirm_language=True,
+        )
+        return "decided"
+    except DomainError as refused:
+        return refused.code
+
+
+@pytest.mark.django_db
+def test_a_double_click_keeps_one_reason() -> None:
+    escalation, sato = escalation_for(), staff_user("sato", Role.OPERATOR)
+
+    first, second = _reject(escalation, sato), _reject(escalation, sato)
+
+    assert (first, second) == ("decided", "already_decided")
+    assert StaffText.objects.count() == 1
+    assert AuditEntry.objects.filter(action="decision.reject").count() == 1
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_two_operators_deciding_at_once_keep_the_winners_reason_only() -> None:
+    escalation = escalation_for()
+    users = [staff_user(f"op{i}", Role.OPERATOR) for i in range(4)]
+    start = threading.Barrier(len(users))
+
+    def at_once(user: User) -> str:
+        start.wait()
+        try:
+            return _reject(escalation, user)
+        finally:
+            connection.close()  # the thread's own connection
+
+    with ThreadPoolExecutor(max_workers=len(users)) as pool:
+        outcomes = list(pool.map(at_once, users))
+
+    assert sorted(outcomes) == ["already_decided"] * 3 + ["decided"]
+    winner = users[outcomes.index("decided")].username
+    kept = StaffText.objects.get()
+    entry = AuditEntry.objects.get(action="decision.reject")
+    assert (kept.author, kept.text, entry.actor) == (winner, f"{REASON} ({winner})", winner)
+    assert entry.data["reason_digest"] == kept.digest
+    assert audit_verify().ok
