@@ -15,12 +15,14 @@ from agents.escalations.selectors import (
     escalation_id_parse,
     escalation_list,
 )
-from agents.escalations.services import (
+from agents.escalations.claims import (
+    claim_touch,
+    conversation_assign,
+    escalation_assign,
     escalation_claim,
-    escalation_decide,
-    escalation_preview,
     escalation_release,
 )
+from agents.escalations.services import escalation_decide, escalation_preview
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role

@@ -23,7 +23,14 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
-from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.claims import (
+    claim_touch,
+    colleagues_assignable,
+    escalation_assign,
+    escalation_claim,
+    escalation_release,
+)
+from agents.escalations.services import escalation_decide
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
