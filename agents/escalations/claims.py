@@ -154,9 +154,9 @@ def escalation_assign(*, escalation_id: UUID | str, user: User, assignee: str) -
     colleague = colleague_get(username=assignee)
     escalation = _locked(escalation_id)
     _refuse_if_decided(escalation)
-    _refuse_unless_may_change(escalation, user)
-    if escalation.claimed_by_id == colleague.pk:
+    if escalation.claimed_by_id == colleague.pk:  # a repeat (a double click) changes nothing
         return escalation
+    _refuse_unless_may_change(escalation, user)
     previous = _holder(escalation)
     _hold(escalation, colleague)
     audit_trail.claim_moved(
@@ -226,10 +226,10 @@ def conversation_assign(*, inquiry_id: UUID | str, user: User, assignee: str) ->
     inquiry = _locked_inquiry(inquiry_id)
     previous = inquiry.human_owner.username if inquiry.human_owner else ""
     others = inquiry.human_owner_id not in (None, user.pk)
+    if inquiry.human_owner_id == colleague.pk:  # a repeat changes nothing
+        return inquiry
     if others and not user_has_role(user, Role.MANAGER):
         raise DomainError("owned_by_other", who=previous)
-    if inquiry.human_owner_id == colleague.pk:
-        return inquiry
     inquiry.human_owner, inquiry.status = colleague, InquiryStatus.HANDLED_BY_HUMAN
     inquiry.awaiting_until = inquiry.resolved_at = None
     inquiry.save(

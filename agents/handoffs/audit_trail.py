@@ -116,9 +116,7 @@ def claim_changed(*, escalation: Any, username: str, claimed: bool) -> None:
     )
 
 
-def claim_moved(
-    *, escalation: Any, action: AuditAction, actor: str, previous: str | None
-) -> None:
+def claim_moved(*, escalation: Any, action: AuditAction, actor: str, previous: str | None) -> None:
     """A claim changed hands without its holder letting go: assigned, taken over by a
     manager, timed out, or moved to the managers' queue past its deadline."""
     audit_record(

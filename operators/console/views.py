@@ -22,14 +22,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
 from agents.escalations.claims import (
-    claim_touch,
-    colleagues_assignable,
-    escalation_assign,
     escalation_claim,
     escalation_release,
 )
+from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
 from agents.escalations.services import escalation_decide
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role

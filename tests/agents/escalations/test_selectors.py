@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from agents.escalations.selectors import escalation_in_queue, escalation_list
 from agents.escalations.claims import escalation_claim
+from agents.escalations.selectors import escalation_in_queue, escalation_list
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation
 from netshop.roles import Role
