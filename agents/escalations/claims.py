@@ -59,9 +59,16 @@ def _holder(escalation: Escalation) -> str | None:
     return escalation.claimed_by.username if escalation.claimed_by else None
 
 
+def claim_may_change(escalation: Escalation, user: Any) -> bool:
+    """Whether ``user`` may claim, release or assign it: operators what they hold or nobody
+    holds, managers anything (the console offers the controls by this rule)."""
+    if escalation.claimed_by_id in (None, user.pk):
+        return True
+    return user_has_role(user, Role.MANAGER)
+
+
 def _refuse_unless_may_change(escalation: Escalation, user: User) -> None:
-    """Operators change only claims they hold or nobody holds; managers change any."""
-    if not user_has_role(user, Role.MANAGER):
+    if not claim_may_change(escalation, user):
         _refuse_if_claimed_by_other(escalation, user)
 
 
@@ -225,10 +232,9 @@ def conversation_assign(*, inquiry_id: UUID | str, user: User, assignee: str) ->
     colleague = colleague_get(username=assignee)
     inquiry = _locked_inquiry(inquiry_id)
     previous = inquiry.human_owner.username if inquiry.human_owner else ""
-    others = inquiry.human_owner_id not in (None, user.pk)
     if inquiry.human_owner_id == colleague.pk:  # a repeat changes nothing
         return inquiry
-    if others and not user_has_role(user, Role.MANAGER):
+    if not conversation_may_assign(inquiry, user):
         raise DomainError("owned_by_other", who=previous)
     inquiry.human_owner, inquiry.status = colleague, InquiryStatus.HANDLED_BY_HUMAN
     inquiry.awaiting_until = inquiry.resolved_at = None
@@ -249,6 +255,13 @@ def conversation_assign(*, inquiry_id: UUID | str, user: User, assignee: str) ->
         },
     )
     return inquiry
+
+
+def conversation_may_assign(inquiry: Inquiry, user: Any) -> bool:
+    """Its owner or a manager may hand a conversation on; anyone on staff if nobody owns it."""
+    if inquiry.human_owner_id in (None, user.pk):
+        return True
+    return user_has_role(user, Role.MANAGER)
 
 
 def _locked_inquiry(inquiry_id: UUID | str) -> Inquiry:

@@ -7,6 +7,7 @@ claims and decisions and publish them to every open console.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 from uuid import UUID
 
@@ -23,6 +24,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from agents.escalations.claims import (
+    claim_touch,
+    escalation_assign,
     escalation_claim,
     escalation_release,
 )
@@ -156,7 +159,18 @@ def release(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 @require_POST
 @role_required(Role.OPERATOR)
 @with_staff_preferences
+def assign(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """Give the escalation to the colleague chosen in "Assign to…"."""
+    assignee = request.POST.get("assignee", "")
+    done = gettext("Assigned to %(who)s.") % {"who": assignee}
+    return _change(request, escalation_id, partial(escalation_assign, assignee=assignee), done)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
 def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    claim_touch(escalation_id=escalation_id, user=_staff(request))  # activity, even if refused
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return _render_detail(request, escalation_id, form=form, status=422)

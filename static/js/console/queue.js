@@ -114,6 +114,9 @@ export const queuePage = (root) => {
       case "escalation.created":
       case "escalation.claimed":
       case "escalation.released":
+      case "escalation.assigned":
+      case "escalation.claim_timed_out":
+      case "escalation.overdue":
         refreshRow(payload.id);
         break;
       case "escalation.decided":

@@ -184,9 +184,11 @@ def test_a_holders_preview_and_decision_attempt_keep_the_claim_active(
     escalation.refresh_from_db()
 
     assert after_other == long_ago  # someone else's preview is not the holder's activity
-    assert after_preview is not None and after_preview > long_ago
+    assert after_preview is not None
+    assert after_preview > long_ago
     assert refused.status_code == 422  # a rejection needs a reason: refused, but activity
-    assert escalation.claim_active_at is not None and escalation.claim_active_at > long_ago
+    assert escalation.claim_active_at is not None
+    assert escalation.claim_active_at > long_ago
 
 
 def test_the_managers_filter_lists_the_overdue_approvals(boss: User) -> None:
