@@ -8,6 +8,8 @@ the move is audited and published as ``escalation.overdue`` (which notifies the 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -52,7 +54,7 @@ def _move_batch() -> list[str]:
     return ids
 
 
-def _move(escalation: Escalation, *, now: object) -> None:
+def _move(escalation: Escalation, *, now: datetime) -> None:
     previous = escalation.claimed_by.username if escalation.claimed_by else None
     escalation.overdue_at = now
     escalation.claimed_by = escalation.claimed_at = escalation.claim_active_at = None
