@@ -11,6 +11,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import override_settings
@@ -26,6 +27,7 @@ from agents.escalations.claims import (
     escalation_release,
 )
 from agents.models import Escalation, InquiryStatus
+from agents.runs.tasks import expire_claims
 from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
 from netshop.roles import Role
@@ -303,3 +305,16 @@ def test_two_sweeps_at_once_release_each_idle_claim_once() -> None:
     assert released == sorted(str(e.pk) for e in escalations)
     assert AuditEntry.objects.filter(action="escalation.claim_timed_out").count() == 6
     assert not Escalation.objects.filter(claimed_by__isnull=False).exists()
+
+
+@override_settings(NETSHOP_CLAIM_TIMEOUT_MINUTES=30)
+def test_the_beat_task_releases_idle_claims_every_minute(op1: User, escalation: Escalation) -> None:
+    escalation_claim(escalation_id=escalation.pk, user=op1)
+    idle_for(escalation, 31)
+
+    assert expire_claims() == 1
+    assert settings.CELERY_BEAT_SCHEDULE["expire-claims"] == {
+        "task": "agents.runs.tasks.expire_claims",
+        "schedule": 60.0,
+    }
+    assert expire_claims.name == "agents.runs.tasks.expire_claims"

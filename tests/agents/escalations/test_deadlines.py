@@ -11,6 +11,7 @@ import threading
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -160,3 +161,11 @@ def test_two_sweeps_at_once_move_each_approval_and_tell_each_customer_once() -> 
     for escalation in escalations:
         assert len(delay_messages(escalation)) == 1
     assert AuditEntry.objects.filter(action="escalation.overdue").count() == 5
+
+
+def test_the_beat_task_moves_overdue_approvals_every_minute() -> None:
+    assert settings.CELERY_BEAT_SCHEDULE["move-overdue-approvals"] == {
+        "task": "agents.runs.tasks.move_overdue_approvals",
+        "schedule": 60.0,
+    }
+    assert move_overdue_approvals.name == "agents.runs.tasks.move_overdue_approvals"
