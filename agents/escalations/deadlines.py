@@ -9,8 +9,10 @@ the move is audited and published as ``escalation.overdue`` (which notifies the 
 from __future__ import annotations
 
 from datetime import datetime
+from uuid import UUID
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -20,41 +22,62 @@ from agents.events import escalation_payload, inquiry_payload, publish
 from agents.handoffs import audit_trail
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, MessageAuthor
 from netshop.audit import AuditAction
+from netshop.transactions import retry_conflicts
 
 SWEEP_BATCH = 200
 
 
 def overdue_approvals_move() -> list[str]:
     """Move every approval past its deadline to the managers' queue; returns their ids.
-    Safe when two sweeps run at once: rows are locked and skipped, and moved only once."""
+    Safe when two sweeps run at once: each is moved under its rows' locks, re-checked."""
     moved: list[str] = []
-    while batch := _move_batch():
-        moved += batch
+    seen: set[UUID] = set()
+    while batch := _overdue(seen):
+        for escalation_id, inquiry_id in batch:
+            seen.add(escalation_id)
+            if _move_one(escalation_id=escalation_id, inquiry_id=inquiry_id):
+                moved.append(str(escalation_id))
     return moved
 
 
-@transaction.atomic
-def _move_batch() -> list[str]:
-    now = timezone.now()
-    overdue = (
-        Escalation.objects.select_for_update(skip_locked=True, of=("self",))
-        .select_related("claimed_by", "inquiry__customer")
-        .filter(
-            kind=EscalationKind.APPROVAL,
-            status=EscalationStatus.OPEN,
-            overdue_at__isnull=True,
-            deadline__lt=now,
-        )
-        .order_by("deadline")[:SWEEP_BATCH]
+def _overdue_filter() -> Q:
+    return Q(
+        kind=EscalationKind.APPROVAL,
+        status=EscalationStatus.OPEN,
+        overdue_at__isnull=True,
+        deadline__lt=timezone.now(),
     )
-    ids = []
-    for escalation in overdue:
-        _move(escalation, now=now)
-        ids.append(str(escalation.pk))
-    return ids
 
 
-def _move(escalation: Escalation, *, now: datetime) -> None:
+def _overdue(seen: set[UUID]) -> list[tuple[UUID, UUID]]:
+    """The next overdue approvals (unlocked: ``_move_one`` locks and re-checks each)."""
+    rows = Escalation.objects.filter(_overdue_filter()).exclude(pk__in=seen).order_by("deadline")
+    return list(rows.values_list("pk", "inquiry_id")[:SWEEP_BATCH])
+
+
+@retry_conflicts
+@transaction.atomic
+def _move_one(*, escalation_id: UUID, inquiry_id: UUID) -> bool:
+    """Lock the inquiry, then its escalation (the documented lock order), and move it if it
+    is still overdue and unmoved: a sweep that waited for another finds it moved."""
+    inquiry = (
+        Inquiry.objects.select_for_update(of=("self",))
+        .select_related("customer")
+        .get(pk=inquiry_id)
+    )
+    escalation = (
+        Escalation.objects.select_for_update(of=("self",))
+        .select_related("claimed_by")
+        .filter(_overdue_filter(), pk=escalation_id)
+        .first()
+    )
+    if escalation is None:
+        return False
+    _move(escalation, inquiry=inquiry, now=timezone.now())
+    return True
+
+
+def _move(escalation: Escalation, *, inquiry: Inquiry, now: datetime) -> None:
     previous = escalation.claimed_by.username if escalation.claimed_by else None
     escalation.overdue_at = now
     escalation.claimed_by = escalation.claimed_at = escalation.claim_active_at = None
@@ -69,12 +92,11 @@ def _move(escalation: Escalation, *, now: datetime) -> None:
         previous=previous,
     )
     publish("escalation.overdue", escalation_payload(escalation) | {"previous": previous})
-    _tell_customer_of_delay(escalation)
+    _tell_customer_of_delay(escalation, inquiry)
 
 
-def _tell_customer_of_delay(escalation: Escalation) -> None:
+def _tell_customer_of_delay(escalation: Escalation, inquiry: Inquiry) -> None:
     """Once per escalation; not while a person owns the conversation (they answer it)."""
-    inquiry: Inquiry = escalation.inquiry
     if inquiry.human_owner_id is not None:
         return
     thread_id = f"{inquiry.pk}:{escalation.pk}:overdue"
