@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from agents.escalations.claims import escalation_claim, escalation_release
+from agents.escalations.claims import conversation_assign, escalation_claim, escalation_release
 from agents.escalations.deadlines import overdue_approvals_move
 from agents.escalations.selectors import escalation_list
 from agents.models import Escalation, Message, MessageAuthor
@@ -169,3 +169,15 @@ def test_the_beat_task_moves_overdue_approvals_every_minute() -> None:
         "schedule": 60.0,
     }
     assert move_overdue_approvals.name == "agents.runs.tasks.move_overdue_approvals"
+
+
+def test_a_conversation_a_person_owns_moves_but_the_ai_tells_the_customer_nothing() -> None:
+    op = staff_user("op1", Role.OPERATOR)
+    escalation = past_deadline(escalation_for())
+    conversation_assign(inquiry_id=escalation.inquiry_id, user=op, assignee="op1")
+
+    assert overdue_approvals_move() == [str(escalation.pk)]
+
+    escalation.refresh_from_db()
+    assert escalation.owner == "queue:managers"
+    assert delay_messages(escalation) == []

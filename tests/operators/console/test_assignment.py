@@ -173,3 +173,21 @@ def test_a_conversation_owned_by_another_offers_an_operator_no_assignment(
 
 def _url(escalation: Escalation) -> str:
     return f"/console/escalations/{escalation.pk}/"
+
+
+def test_a_refused_decision_on_the_console_still_keeps_the_claim_active(
+    op1: User, escalation: Escalation
+) -> None:
+    escalation_claim(escalation_id=escalation.pk, user=op1)
+    long_ago = timezone.now() - timedelta(hours=1)
+    Escalation.objects.filter(pk=escalation.pk).update(claim_active_at=long_ago)
+
+    refused = signed_in(op1).post(
+        f"/console/escalations/{escalation.pk}/decide", {"decision": "reject", "reason": ""}
+    )
+
+    assert refused.status_code == 422
+    escalation.refresh_from_db()
+    assert escalation.claim_active_at is not None
+    assert escalation.claim_active_at > long_ago
+    assert claims_expire() == []
