@@ -166,6 +166,12 @@ class EscalationStatus(models.TextChoices):
     DECIDED = "decided"
 
 
+# Who an open escalation waits on when nobody holds it: operators first, managers once it
+# is overdue (``agents.escalations.deadlines``); a holder's username while one holds it.
+OPERATORS_QUEUE = "queue:operators"
+MANAGERS_QUEUE = "queue:managers"
+
+
 class Escalation(models.Model):
     """A wait for a person (seed 002): owner, reason, deadline, resume token, and the package.
 
@@ -183,7 +189,7 @@ class Escalation(models.Model):
     actions = models.JSONField(default=list, blank=True)
     package = models.JSONField(default=dict, help_text="The hand-off package (SPEC 5.2).")
     amount_at_risk = models.PositiveIntegerField(default=0)
-    owner = models.CharField(max_length=150, default="queue:operators")
+    owner = models.CharField(max_length=150, default=OPERATORS_QUEUE)
     deadline = models.DateTimeField()
     resume_token_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     status = models.CharField(
@@ -193,6 +199,17 @@ class Escalation(models.Model):
         "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     claimed_at = models.DateTimeField(null=True, blank=True)
+    claim_active_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The holder's last activity (claim, preview, decision attempt); a claim "
+        "idle past NETSHOP_CLAIM_TIMEOUT_MINUTES is released.",
+    )
+    overdue_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the wait passed its deadline and moved to the managers' queue (once).",
+    )
     decision = models.JSONField(null=True, blank=True)
     decided_by = models.ForeignKey(
         "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"

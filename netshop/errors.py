@@ -99,6 +99,9 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         edit=_("The refund or cancellation needs a reason in words."),
     ),
     "reply_required": _e(REFUSED, _("Taking over needs the reply to send.")),
+    "assignee_not_colleague": _e(
+        REFUSED, _("%(who)s is not an active operator or manager: choose a colleague.")
+    ),
     "reason_language_unconfirmed": _e(
         REFUSED,
         _(

@@ -319,6 +319,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
     },
     "audit-anchor": {"task": "netshop.tasks.audit_anchor", "schedule": 60.0},
+    "expire-claims": {"task": "agents.runs.tasks.expire_claims", "schedule": 60.0},
+    "move-overdue-approvals": {
+        "task": "agents.runs.tasks.move_overdue_approvals",
+        "schedule": 60.0,
+    },
     "deliver-due-webhooks": {
         "task": "netshop.webhooks.tasks.deliver_due_webhooks",
         "schedule": float(os.environ.get("NETSHOP_WEBHOOK_SWEEP_S", "30")),
@@ -350,6 +355,9 @@ NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2")
 NETSHOP_VERIFY_ATTEMPTS = int(os.environ.get("NETSHOP_VERIFY_ATTEMPTS", "4"))
 NETSHOP_VERIFY_BACKOFF_S = float(os.environ.get("NETSHOP_VERIFY_BACKOFF_S", "0.05"))
 NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLINE_MINUTES", "240"))
+# A claim whose holder did nothing with it (claim, preview, decision attempt) for this long
+# goes back to the queue.
+NETSHOP_CLAIM_TIMEOUT_MINUTES = int(os.environ.get("NETSHOP_CLAIM_TIMEOUT_MINUTES", "30"))
 # Conversations: how long a question the AI asked waits for the customer before the
 # conversation is closed, and how long after closing a customer's reply still reopens it.
 NETSHOP_AWAITING_CUSTOMER_HOURS = int(os.environ.get("NETSHOP_AWAITING_CUSTOMER_HOURS", "72"))

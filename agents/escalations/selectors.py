@@ -71,6 +71,7 @@ def escalation_list(
     overdue: bool | None = None,
     mine: bool = False,
     unclaimed: bool = False,
+    managers: bool = False,
     limit: int = 50,
     cursor: str | None = None,
 ) -> EscalationSlice:
@@ -83,6 +84,7 @@ def escalation_list(
         overdue=overdue,
         mine=mine,
         unclaimed=unclaimed,
+        managers=managers,
     )
     if cursor:
         queryset = queryset.filter(_after(cursor))
@@ -101,6 +103,7 @@ def escalation_in_queue(
     overdue: bool | None = None,
     mine: bool = False,
     unclaimed: bool = False,
+    managers: bool = False,
 ) -> Escalation | None:
     """The escalation if the open queue, shown with these filters, holds it; else ``None``.
 
@@ -118,6 +121,7 @@ def escalation_in_queue(
         overdue=overdue,
         mine=mine,
         unclaimed=unclaimed,
+        managers=managers,
     )
     return queryset.filter(pk=pk).first()
 
@@ -131,6 +135,7 @@ def _filtered(
     overdue: bool | None,
     mine: bool,
     unclaimed: bool,
+    managers: bool = False,
 ) -> QuerySet[Escalation]:
     # The list shows neither actions nor package; they can be large, so they stay behind.
     queryset = (
@@ -151,6 +156,8 @@ def _filtered(
         queryset = queryset.filter(claimed_by=user)
     if unclaimed:
         queryset = queryset.filter(claimed_by__isnull=True)
+    if managers:  # moved there past the deadline, whoever has taken it since
+        queryset = queryset.filter(overdue_at__isnull=False)
     return queryset
 
 

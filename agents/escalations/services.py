@@ -122,39 +122,10 @@ def _past_tense(decision: str) -> str:
 
 
 def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
+    """Only the holder decides (claims and assignment: ``agents.escalations.claims``)."""
     if escalation.claimed_by_id and escalation.claimed_by_id != user.pk:
         holder = escalation.claimed_by.username if escalation.claimed_by else "another operator"
         raise DomainError("claimed_by_other", who=holder)
-
-
-@retry_conflicts
-@transaction.atomic
-def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
-    escalation = _locked(escalation_id)
-    _refuse_if_decided(escalation)
-    _refuse_if_claimed_by_other(escalation, user)
-    if escalation.claimed_by_id != user.pk:
-        escalation.claimed_by, escalation.claimed_at = user, timezone.now()
-        escalation.owner = user.username
-        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
-        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=True)
-        publish("escalation.claimed", escalation_payload(escalation))
-    return escalation
-
-
-@retry_conflicts
-@transaction.atomic
-def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
-    escalation = _locked(escalation_id)
-    _refuse_if_decided(escalation)
-    _refuse_if_claimed_by_other(escalation, user)
-    if escalation.claimed_by_id is not None:
-        escalation.claimed_by, escalation.claimed_at = None, None
-        escalation.owner = "queue:operators"
-        escalation.save(update_fields=["claimed_by", "claimed_at", "owner"])
-        audit_trail.claim_changed(escalation=escalation, username=user.username, claimed=False)
-        publish("escalation.released", escalation_payload(escalation))
-    return escalation
 
 
 @retry_conflicts

@@ -117,6 +117,32 @@ def claim_changed(*, escalation: Any, username: str, claimed: bool) -> None:
     )
 
 
+def claim_moved(*, escalation: Any, action: AuditAction, actor: str, previous: str | None) -> None:
+    """A claim changed hands without its holder letting go: assigned, taken over by a
+    manager, timed out, or moved to the managers' queue past its deadline."""
+    audit_record(
+        action=action,
+        actor=actor,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        data={
+            "escalation_id": str(escalation.pk),
+            "previous": previous,
+            "holder": escalation.claimed_by.username if escalation.claimed_by else None,
+            "owner": escalation.owner,
+        },
+    )
+
+
+def conversation_assigned(*, inquiry_id: object, actor: str, assignee: str, previous: str) -> None:
+    audit_record(
+        action=AuditAction.CONVERSATION_ASSIGNED,
+        actor=actor,
+        inquiry_id=str(inquiry_id),
+        data={"assignee": assignee, "previous": previous or None},
+    )
+
+
 def decided(
     *,
     escalation: Any,

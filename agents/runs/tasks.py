@@ -72,3 +72,19 @@ def lapse_conversations() -> int:
     from agents.conversations.lapse import conversations_lapse
 
     return len(conversations_lapse())
+
+
+@shared_task
+def expire_claims() -> int:
+    """Periodic (beat): put claims nobody worked on for a while back in the queue."""
+    from agents.escalations.claims import claims_expire
+
+    return len(claims_expire())
+
+
+@shared_task
+def move_overdue_approvals() -> int:
+    """Periodic (beat): approvals past their deadline go to the managers, the customer told."""
+    from agents.escalations.deadlines import overdue_approvals_move
+
+    return len(overdue_approvals_move())

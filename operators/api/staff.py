@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from typing import Annotated
+from uuid import UUID
 
 from django.http import HttpRequest
 from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
+from agents.escalations.claims import (
+    claim_touch,
+    conversation_assign,
+    escalation_assign,
+    escalation_claim,
+    escalation_release,
+)
 from agents.escalations.selectors import (
     StatusFilter,
     console_events_after,
@@ -15,12 +23,7 @@ from agents.escalations.selectors import (
     escalation_id_parse,
     escalation_list,
 )
-from agents.escalations.services import (
-    escalation_claim,
-    escalation_decide,
-    escalation_preview,
-    escalation_release,
-)
+from agents.escalations.services import escalation_decide, escalation_preview
 from agents.events import escalation_payload
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
@@ -69,6 +72,20 @@ class ReplyPreviewOut(Schema):
     language_mismatch: bool
 
 
+class AssignIn(Schema):
+    """Who to give it to: an active operator or manager, by username."""
+
+    assignee: Annotated[str, StringConstraints(min_length=1, max_length=150)]
+
+
+class ConversationOwnerOut(Schema):
+    """Who owns a conversation a person handles."""
+
+    id: str
+    status: str
+    human_owner: str | None
+
+
 DENIED = {401: ErrorOut, 403: ErrorOut}
 CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}
 EVENTS_PAGE = 200
@@ -83,10 +100,12 @@ def escalations(
     overdue: bool | None = None,
     mine: bool = False,
     unclaimed: bool = False,
+    managers: bool = False,
     limit: Annotated[int, Field(ge=1, le=200)] = 50,
     cursor: Cursor | None = None,
 ) -> EscalationPage:
-    """Escalations by deadline, soonest first; follow ``next_cursor`` for more."""
+    """Escalations by deadline, soonest first; follow ``next_cursor`` for more.
+    ``managers`` keeps those moved to the managers' queue (past their deadline)."""
     user = require_role(request, Role.OPERATOR)
     page = escalation_list(
         user=user,
@@ -96,6 +115,7 @@ def escalations(
         overdue=overdue,
         mine=mine,
         unclaimed=unclaimed,
+        managers=managers,
         limit=limit,
         cursor=cursor,
     )
@@ -113,7 +133,8 @@ def escalation_detail(request: HttpRequest, escalation_id: str) -> EscalationDet
 
 @router.post("/escalations/{escalation_id}/claim", response=CHANGED)
 def escalation_claim_view(request: HttpRequest, escalation_id: str) -> EscalationOut:
-    """Take the escalation so nobody else acts on it (409 if someone else holds it)."""
+    """Take the escalation so nobody else acts on it (409 if someone else holds it; a
+    manager takes it over)."""
     user = require_role(request, Role.OPERATOR)
     pk = escalation_id_parse(escalation_id)
     return _out(escalation_claim(escalation_id=pk, user=user))
@@ -121,10 +142,48 @@ def escalation_claim_view(request: HttpRequest, escalation_id: str) -> Escalatio
 
 @router.post("/escalations/{escalation_id}/release", response=CHANGED)
 def escalation_release_view(request: HttpRequest, escalation_id: str) -> EscalationOut:
-    """Put the escalation back in the queue."""
+    """Put the escalation back in the queue (a manager may release anyone's claim)."""
     user = require_role(request, Role.OPERATOR)
     pk = escalation_id_parse(escalation_id)
     return _out(escalation_release(escalation_id=pk, user=user))
+
+
+@router.post(
+    "/escalations/{escalation_id}/assign",
+    response={**CHANGED, 400: ErrorOut, 413: ErrorOut, 415: ErrorOut},  # a body: JSON, bounded
+)
+def escalation_assign_view(
+    request: HttpRequest, escalation_id: str, payload: AssignIn
+) -> EscalationOut:
+    """Give the escalation to a colleague, who then holds it as if they had claimed it (409 if
+    someone else holds it, unless a manager assigns; 422 if the assignee is not staff)."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    return _out(escalation_assign(escalation_id=pk, user=user, assignee=payload.assignee))
+
+
+@router.post(
+    "/conversations/{inquiry_id}/assign",
+    response={
+        200: ConversationOwnerOut,
+        404: ErrorOut,
+        409: ErrorOut,
+        422: ErrorOut,
+        **DENIED,
+        400: ErrorOut,  # a body: JSON, bounded
+        413: ErrorOut,
+        415: ErrorOut,
+    },
+)
+def conversation_assign_view(
+    request: HttpRequest, inquiry_id: UUID, payload: AssignIn
+) -> ConversationOwnerOut:
+    """Give a conversation a person handles to a colleague (its owner or a manager may; anyone
+    on staff if nobody owns it): the AI stays silent while they own it."""
+    user = require_role(request, Role.OPERATOR)
+    inquiry = conversation_assign(inquiry_id=inquiry_id, user=user, assignee=payload.assignee)
+    owner = inquiry.human_owner.username if inquiry.human_owner else None
+    return ConversationOwnerOut(id=str(inquiry.pk), status=inquiry.status, human_owner=owner)
 
 
 @router.post(
@@ -138,6 +197,7 @@ def escalation_decide_view(
     the preview shows (a new one if an action is refused when it runs)."""
     user = require_role(request, Role.OPERATOR)
     pk = escalation_id_parse(escalation_id)
+    claim_touch(escalation_id=pk, user=user)  # an attempt is activity, even if refused
     escalation = escalation_decide(
         escalation_id=pk,
         user=user,
@@ -170,8 +230,10 @@ def escalation_preview_view(
     """The exact reply this decision would send the customer, and whether the operator's
     words are in the customer's language; nothing is decided."""
     user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    claim_touch(escalation_id=pk, user=user)
     shown = escalation_preview(
-        escalation_id=escalation_id_parse(escalation_id),
+        escalation_id=pk,
         user=user,
         decision=payload.decision,
         params=dict(payload.params),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from agents.conversations import services
+from agents.escalations.claims import conversation_assign
 from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
 from netshop.errors import DomainError
@@ -83,6 +84,16 @@ def composer(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 def take_over(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     done = gettext("You own this conversation now: the AI sends nothing until you hand it back.")
     return _act(request, inquiry_id, services.conversation_take_over, done)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def assign(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
+    """Give the conversation to the colleague chosen in "Assign to…"."""
+    assignee = request.POST.get("assignee", "")
+    done = gettext("Assigned to %(who)s: only they write to the customer now.") % {"who": assignee}
+    return _act(request, inquiry_id, conversation_assign, done, assignee=assignee)
 
 
 @require_POST

@@ -35,6 +35,7 @@ class QueueFilterForm(forms.Form):
     overdue = forms.ChoiceField(label=_("Overdue"), required=False, choices=OVERDUE_CHOICES)
     mine = forms.BooleanField(label=_("Mine"), required=False)
     unclaimed = forms.BooleanField(label=_("Unclaimed"), required=False)
+    managers = forms.BooleanField(label=_("Managers' queue"), required=False)
     cursor = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
 
     def filters(self) -> dict[str, Any]:
@@ -48,6 +49,7 @@ class QueueFilterForm(forms.Form):
             "overdue": overdue,
             "mine": bool(data.get("mine")),
             "unclaimed": bool(data.get("unclaimed")),
+            "managers": bool(data.get("managers")),
         }
 
     def cursor_value(self) -> str | None:

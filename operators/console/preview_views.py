@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from agents.escalations.claims import claim_touch
 from agents.escalations.services import escalation_preview
 from netshop.errors import DomainError
 from netshop.roles import Role
@@ -29,6 +30,7 @@ LANGUAGE_NAMES = {"ja": _("Japanese"), "en": _("English")}
 @role_required(Role.OPERATOR)
 @with_staff_preferences
 def preview(request: HttpRequest, escalation_id: UUID) -> JsonResponse:
+    claim_touch(escalation_id=escalation_id, user=cast(User, request.user))
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return JsonResponse({"ok": False, "message": gettext("The form is not valid.")}, status=422)

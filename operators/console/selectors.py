@@ -14,6 +14,7 @@ from django.db.models import OuterRef, Q, Subquery
 
 from agents.conversations.search import conversation_search
 from agents.conversations.selectors import thread_messages
+from agents.escalations.claims import colleagues_assignable
 from agents.models import (
     ConsoleEvent,
     Escalation,
@@ -111,3 +112,9 @@ def current_order_facts(*, inquiry: Inquiry, numbers: list[str]) -> dict[str, di
     """
     orders = Order.objects.filter(customer_id=inquiry.customer_id, number__in=numbers)
     return {order.number: order_facts(order=order) for order in orders}
+
+
+def colleague_names(*, exclude: str = "") -> list[str]:
+    """The usernames "Assign to…" offers (one query), without the current holder."""
+    names = colleagues_assignable().values_list("username", flat=True)
+    return [name for name in names if name != exclude]

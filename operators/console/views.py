@@ -7,6 +7,7 @@ claims and decisions and publish them to every open console.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 from uuid import UUID
 
@@ -22,8 +23,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from agents.escalations.claims import (
+    claim_touch,
+    escalation_assign,
+    escalation_claim,
+    escalation_release,
+)
 from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
-from agents.escalations.services import escalation_claim, escalation_decide, escalation_release
+from agents.escalations.services import escalation_decide
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
@@ -166,7 +173,18 @@ def release(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 @require_POST
 @role_required(Role.OPERATOR)
 @with_staff_preferences
+def assign(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """Give the escalation to the colleague chosen in "Assign to…"."""
+    assignee = request.POST.get("assignee", "")
+    done = gettext("Assigned to %(who)s.") % {"who": assignee}
+    return _change(request, escalation_id, partial(escalation_assign, assignee=assignee), done)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
 def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    claim_touch(escalation_id=escalation_id, user=_staff(request))  # activity, even if refused
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return _render_detail(request, escalation_id, form=form, status=422)

@@ -20,7 +20,7 @@ from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
 
-from agents.escalations.services import escalation_claim
+from agents.escalations.claims import escalation_claim
 from agents.models import Escalation, Inquiry
 from netshop.models import ApiToken
 from operators.models import StaffPreference

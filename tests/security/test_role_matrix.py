@@ -108,6 +108,9 @@ EXPECTED: dict[str, Row] = {
     "api/v1/escalations/<escalation_id>": staff_api(),
     "api/v1/escalations/<escalation_id>/claim": staff_api(method="post"),
     "api/v1/escalations/<escalation_id>/release": staff_api(method="post"),
+    "api/v1/escalations/<escalation_id>/assign": staff_api(
+        method="post", body={"assignee": "operator"}, json=True
+    ),
     "api/v1/escalations/<escalation_id>/decide": staff_api(method="post", body=DECISION, json=True),
     "api/v1/escalations/<escalation_id>/preview": staff_api(
         method="post", body=DECISION, json=True
@@ -126,6 +129,11 @@ EXPECTED: dict[str, Row] = {
     # conversation, so an operator's or manager's 409/422 is the rule refusing, past access.
     "api/v1/conversations": staff_api(),
     "api/v1/conversations/<inquiry_id>": staff_api(),
+    # An assignee who is no colleague: refused by the rule (422), so the conversation's
+    # owner stays as the routes after it expect.
+    "api/v1/conversations/<inquiry_id>/assign": staff_api(
+        422, method="post", body={"assignee": "nobody"}, json=True
+    ),
     "api/v1/conversations/<inquiry_id>/close": staff_api(409, method="post"),
     "api/v1/conversations/<inquiry_id>/flag": Row(
         (401, 401, 403, 403, 422), method="post", body={"reason": "matrix"}, json=True
@@ -160,6 +168,9 @@ EXPECTED: dict[str, Row] = {
     "console/escalations/<uuid:escalation_id>/release": page(
         403, TO_DETAIL, TO_DETAIL, method="post"
     ),
+    "console/escalations/<uuid:escalation_id>/assign": page(
+        403, TO_DETAIL, TO_DETAIL, method="post", body={"assignee": "operator"}
+    ),
     "console/escalations/<uuid:escalation_id>/decide": page(
         403, TO_DETAIL, TO_DETAIL, method="post", body=DECISION
     ),
@@ -174,6 +185,9 @@ EXPECTED: dict[str, Row] = {
     "console/conversations/<uuid:inquiry_id>/": page(403, 200, 200),
     "console/conversations/<uuid:inquiry_id>/thread": page(403, 200, 200),
     "console/conversations/<uuid:inquiry_id>/composer": page(403, 200, 200),
+    "console/conversations/<uuid:inquiry_id>/assign": page(
+        403, 422, 422, method="post", body={"assignee": "nobody"}
+    ),
     "console/conversations/<uuid:inquiry_id>/close": page(
         403, TO_CONVERSATION, TO_CONVERSATION, method="post"
     ),

@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from agents.escalations.claims import conversation_may_assign
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
 from netshop.roles import Role, user_has_role
 from operators.console import labels
 from operators.console.selectors import (
     canned_replies_for,
+    colleague_names,
     conversation_messages,
     conversation_open_review,
 )
@@ -48,6 +50,7 @@ class Composer:
     take_over: bool
     write: bool  # send messages, hand back, close: the owner only
     flag: bool  # a lead, on an AI-resolved conversation not already flagged
+    assign: bool = False  # give it to a colleague (``conversation_may_assign``)
 
 
 @dataclass
@@ -57,6 +60,7 @@ class ConversationView:
     composer: Composer
     canned: list[CannedReply] = field(default_factory=list)
     review: Escalation | None = None
+    colleagues: list[str] = field(default_factory=list)  # who "Assign to…" offers
 
     @property
     def inquiry_id(self) -> str:
@@ -98,6 +102,7 @@ def composer(
         take_over=owner_id is None,
         write=owner_id is not None and owner_id == user.pk,
         flag=ai_resolved and review is None and user_has_role(user, Role.MANAGER),
+        assign=conversation_may_assign(inquiry, user),
     )
 
 
@@ -112,4 +117,5 @@ def conversation_page(*, inquiry: Inquiry, user: Any) -> ConversationView:
         composer=panel,
         canned=canned_replies_for(language=inquiry.customer.language) if panel.write else [],
         review=review,
+        colleagues=colleague_names(exclude=panel.owner) if panel.assign else [],
     )

@@ -13,8 +13,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from agents.escalations.claims import claim_may_change
 from agents.escalations.selectors import escalation_get, inquiry_get
-from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
 from agents.vocabulary import Skill
 from operators.console import labels
 from operators.console.presenters.actions import ActionView, action_view, with_facts_now
@@ -30,6 +31,7 @@ from operators.console.presenters.decision import (
 from operators.console.presenters.handoffs import HandoffRow, handoff_rows
 from operators.console.presenters.timeline import TimelineEntry, timeline_entry
 from operators.console.selectors import (
+    colleague_names,
     conversation_messages,
     current_order_facts,
     customer_earlier_inquiries,
@@ -57,6 +59,13 @@ class DetailView:
     related: list[Escalation] = field(default_factory=list)
     earlier: list[Inquiry] = field(default_factory=list)
     thread: list[MessageView] = field(default_factory=list)
+    may_change_claim: bool = False  # claim, release, assign (``claim_may_change``)
+    colleagues: list[str] = field(default_factory=list)  # who "Assign to…" offers
+
+    @property
+    def takes_over_claim(self) -> bool:
+        """A manager on someone else's claim: they may take it over or release it."""
+        return self.state == "claimed_by_other" and self.may_change_claim
 
     @property
     def latest_reply(self) -> str:
@@ -80,6 +89,7 @@ def detail_view(
     sent_decision: str = "",
     facts_now: dict[str, dict[str, Any]] | None = None,
     thread: list[MessageView] | None = None,
+    colleagues: list[str] | None = None,
 ) -> DetailView:
     now = facts_now or {}
     actions = [action_view(a) for a in escalation.actions]
@@ -106,6 +116,8 @@ def detail_view(
         related=[r for r in related if r.pk != escalation.pk],
         earlier=earlier or [],
         thread=thread or [],
+        may_change_claim=claim_may_change(escalation, user),
+        colleagues=colleagues or [],
     )
 
 
@@ -128,4 +140,12 @@ def detail_page(*, escalation_id: object, user: Any, sent_decision: str = "") ->
         sent_decision=sent_decision,
         facts_now=current_order_facts(inquiry=inquiry, numbers=[n for n in numbers if n]),
         thread=thread_views(conversation_messages(inquiry=inquiry)),
+        colleagues=_colleagues(escalation, user=user),
     )
+
+
+def _colleagues(escalation: Escalation, *, user: Any) -> list[str]:
+    if escalation.status == EscalationStatus.DECIDED or not claim_may_change(escalation, user):
+        return []
+    holder = escalation.claimed_by.username if escalation.claimed_by else ""
+    return colleague_names(exclude=holder)

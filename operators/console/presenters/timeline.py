@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext
+
 from agents.models import ConsoleEvent
 from operators.console import labels
 
@@ -38,8 +40,12 @@ def timeline_entry(event: ConsoleEvent) -> TimelineEntry:
 def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
     if event_type == "escalation.created":
         return str(payload.get("summary", ""))
-    if event_type == "escalation.claimed":
-        return payload.get("claimed_by") or ""
+    if event_type in ("escalation.claimed", "escalation.assigned"):
+        return _holder_change(payload.get("claimed_by"), payload)
+    if event_type in ("escalation.released", "escalation.claim_timed_out", "escalation.overdue"):
+        return _holder_change(None, payload)
+    if event_type == "conversation.assigned":
+        return _holder_change(payload.get("assignee"), payload)
     if event_type == "escalation.decided":
         decision = labels.label(labels.DECISION_LABELS, payload.get("decision"))
         return f"{decision} · {payload.get('decided_by') or ''}"
@@ -59,3 +65,13 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
         )
         return " · ".join(str(part) for part in parts if part)
     return ""
+
+
+def _holder_change(holder: str | None, payload: dict[str, Any]) -> str:
+    """Who holds it now, and who held it or gave it when that is news ("op2 · from op1")."""
+    parts = [holder or ""]
+    if payload.get("previous"):
+        parts.append(gettext("from %(who)s") % {"who": payload["previous"]})
+    if payload.get("assigned_by"):
+        parts.append(gettext("by %(who)s") % {"who": payload["assigned_by"]})
+    return " · ".join(part for part in parts if part)

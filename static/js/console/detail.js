@@ -14,6 +14,16 @@ import { liveThread } from "./thread.js";
 
 const MAIN_PARTS = ["main-top", "main-facts"]; // the main column's parts without forms
 const CHANGES = new Set(["escalation.decided", "escalation.resolved", "inquiry.updated"]);
+// Events that change who holds the escalation: the banner follows at once (then the panel
+// is re-read), so it never names a holder who no longer holds it.
+const CLAIM_CHANGES = new Set([
+  "escalation.claimed",
+  "escalation.released",
+  "escalation.assigned",
+  "escalation.claim_timed_out",
+  "escalation.overdue",
+]);
+const CLAIM_FORMS = "#claim-form, #release-form, #take-over-claim-form, #release-other-form, #assign-form";
 
 export const detailPage = (root) => {
   const { escalationId, inquiryId, user: me } = root.dataset;
@@ -38,6 +48,28 @@ export const detailPage = (root) => {
     if (!card || !controls) return;
     controls.disabled = card.dataset.state === "decided" || card.dataset.state === "claimed_by_other";
     root.dataset.state = card.dataset.state;
+  };
+
+  // The banner as the event says the claim now stands; the controls wait for the re-read.
+  const showHolder = (holder) => {
+    const card = document.getElementById("status-card");
+    const banner = document.getElementById("state-banner");
+    if (!card || !banner || card.dataset.status === "decided") return;
+    if ((card.dataset.claimedBy || "") === holder) return;
+    const state = !holder ? "unclaimed" : holder === me ? "claimed_by_me" : "claimed_by_other";
+    card.dataset.claimedBy = holder;
+    card.dataset.state = state;
+    const text = {
+      unclaimed: card.dataset.bannerUnclaimed,
+      claimed_by_me: card.dataset.bannerMine,
+      claimed_by_other: (card.dataset.bannerOther || "").replace("{who}", holder),
+    }[state];
+    banner.textContent = text;
+    banner.className = state === "claimed_by_other" ? "notice warn" : "notice";
+    card.querySelectorAll(CLAIM_FORMS).forEach((form) => {
+      form.hidden = true; // they belonged to the old holder's state
+    });
+    applyState();
   };
 
   const live = retrying("detail", async () => {
@@ -103,6 +135,7 @@ export const detailPage = (root) => {
       payload.inquiry_id === inquiryId ||
       (event === "inquiry.updated" && payload.id === inquiryId);
     if (!aboutThis) return;
+    if (CLAIM_CHANGES.has(event) && payload.id === escalationId) showHolder(payload.claimed_by || "");
     scheduleRefresh();
     if (CHANGES.has(event)) scheduleMain();
   };
@@ -110,7 +143,7 @@ export const detailPage = (root) => {
   // One submission per decision: the service refuses a second anyway, this spares the trip.
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!form.matches(".decision-form, #claim-form, #release-form")) return;
+    if (!form.matches(`.decision-form, ${CLAIM_FORMS}`)) return;
     if (form.dataset.submitting) {
       event.preventDefault();
       return;

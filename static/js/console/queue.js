@@ -121,6 +121,9 @@ export const queuePage = (root) => {
         break;
       case "escalation.claimed":
       case "escalation.released":
+      case "escalation.assigned":
+      case "escalation.claim_timed_out":
+      case "escalation.overdue":
         refreshRow(payload.id);
         break;
       case "escalation.decided":

@@ -15,8 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from agents.escalations.claims import escalation_claim
 from agents.escalations.selectors import escalation_in_queue, escalation_list
-from agents.escalations.services import escalation_claim, escalation_decide
+from agents.escalations.services import escalation_decide
 from agents.models import Escalation
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, staff_user

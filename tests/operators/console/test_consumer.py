@@ -22,7 +22,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from pytest_django import Settings
 
-from agents.escalations.services import escalation_claim
+from agents.escalations.claims import escalation_claim
 from agents.events import STAFF_GROUP, escalation_payload, inquiry_group
 from agents.models import Escalation, Inquiry
 from netshop.roles import Role

@@ -645,7 +645,7 @@ def test_the_inbox_runs_six_queries_however_many_rows(
     assert len(many_rows) == len(one_row)
 
 
-def test_the_conversation_page_runs_ten_queries_however_long_the_thread(
+def test_the_conversation_page_runs_eleven_queries_however_long_the_thread(
     op1: User, inquiry: Inquiry, django_assert_num_queries: Any
 ) -> None:
     conversation_take_over(inquiry_id=inquiry.pk, user=op1)
@@ -659,8 +659,9 @@ def test_the_conversation_page_runs_ten_queries_however_long_the_thread(
 
     # the session, its user, the user's role groups, their display preferences, the
     # conversation with its customer, its owner, the thread with its authors, an open
-    # review, the canned replies, and the last event's sequence number
-    with django_assert_num_queries(10):
+    # review, the canned replies, the colleagues "Assign to…" offers, and the last event's
+    # sequence number
+    with django_assert_num_queries(11):
         response = client.get(f"{base(inquiry)}/")
     with CaptureQueriesContext(connection) as long:
         client.get(f"{base(inquiry)}/")

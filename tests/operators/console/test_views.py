@@ -19,7 +19,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from agents.escalations.services import escalation_claim, escalation_decide, escalation_record_wait
+from agents.escalations.claims import escalation_claim
+from agents.escalations.services import escalation_decide, escalation_record_wait
 from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from agents.shapes import PendingAction
 from netshop.roles import Role

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from agents.escalations.services import escalation_claim
+from agents.escalations.claims import escalation_claim
 from agents.models import Escalation
 from operators.console.preferences import staff_preference_set
 from operators.models import Notification, NotificationKind
