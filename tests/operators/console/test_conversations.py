@@ -619,7 +619,7 @@ def test_the_inbox_pages(op1: User, settings: Any) -> None:
     assert f'id="next-page" href="?{query}&amp;page=2"' in first
 
 
-def test_the_inbox_runs_six_queries_however_many_rows(
+def test_the_inbox_runs_seven_queries_however_many_rows(
     op1: User, django_assert_num_queries: Any
 ) -> None:
     def make(count: int) -> None:
@@ -634,9 +634,10 @@ def test_the_inbox_runs_six_queries_however_many_rows(
         client.get("/console/conversations/", {"q": "問い合わせ"})
     make(24)
 
-    # the session, its user, the user's role groups, their display preferences, the count of
-    # matching conversations, and the page of them with customers, owners and latest messages
-    with django_assert_num_queries(6):
+    # the session, its user, the user's role groups, their display and notification
+    # preferences, the count of matching conversations, and the page of them with customers,
+    # owners and latest messages
+    with django_assert_num_queries(7):
         response = client.get("/console/conversations/", {"q": "問い合わせ"})
     with CaptureQueriesContext(connection) as many_rows:
         client.get("/console/conversations/", {"q": "問い合わせ", "show": "human_owned"})
@@ -645,7 +646,7 @@ def test_the_inbox_runs_six_queries_however_many_rows(
     assert len(many_rows) == len(one_row)
 
 
-def test_the_conversation_page_runs_eleven_queries_however_long_the_thread(
+def test_the_conversation_page_runs_twelve_queries_however_long_the_thread(
     op1: User, inquiry: Inquiry, django_assert_num_queries: Any
 ) -> None:
     conversation_take_over(inquiry_id=inquiry.pk, user=op1)
@@ -657,11 +658,11 @@ def test_the_conversation_page_runs_eleven_queries_however_long_the_thread(
         operator_message_send(inquiry_id=inquiry.pk, user=op1, text=f"返信 {n}")
         note_add(inquiry_id=inquiry.pk, user=op1, text=f"メモ {n}")
 
-    # the session, its user, the user's role groups, their display preferences, the
-    # conversation with its customer, its owner, the thread with its authors, an open
-    # review, the canned replies, the colleagues "Assign to…" offers, and the last event's
-    # sequence number
-    with django_assert_num_queries(11):
+    # the session, its user, the user's role groups, their display and notification
+    # preferences, the conversation with its customer, its owner, the thread with its authors,
+    # an open review, the canned replies, the colleagues "Assign to…" offers, and the last
+    # event's sequence number
+    with django_assert_num_queries(12):
         response = client.get(f"{base(inquiry)}/")
     with CaptureQueriesContext(connection) as long:
         client.get(f"{base(inquiry)}/")
