@@ -38,6 +38,7 @@ from operators.api.schemas import (
     EscalationOut,
     EscalationPage,
     FilterText,
+    NoNul,
 )
 
 router = Router(auth=STAFF, tags=["staff"])
@@ -75,7 +76,7 @@ class ReplyPreviewOut(Schema):
 class AssignIn(Schema):
     """Who to give it to: an active operator or manager, by username."""
 
-    assignee: Annotated[str, StringConstraints(min_length=1, max_length=150)]
+    assignee: Annotated[str, StringConstraints(min_length=1, max_length=150), NoNul]
 
 
 class ConversationOwnerOut(Schema):

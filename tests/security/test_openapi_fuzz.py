@@ -68,6 +68,8 @@ OPERATIONS = [
     ("POST /api/v1/conversations/{inquiry_id}/messages", "session"),
     ("POST /api/v1/conversations/{inquiry_id}/notes", "staff_token"),
     ("POST /api/v1/conversations/{inquiry_id}/flag", "session"),
+    ("POST /api/v1/escalations/{escalation_id}/assign", "session"),
+    ("POST /api/v1/conversations/{inquiry_id}/assign", "staff_token"),
 ]
 
 
