@@ -20,11 +20,17 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 
 from agents.conversations.messages import message_store
-from agents.escalations.approvals import action_amount, approvals_needed, approver_refusal
+from agents.escalations.action_states import (
+    action_amount_decided,
+    action_record,
+    action_state,
+    all_actions_decided,
+)
+from agents.escalations.approvals import approver_refusal
 from agents.escalations.language import LanguageCheck, language_check, operator_words
 from agents.escalations.preview import ReplyPreview, decision_reply_preview
 from agents.events import escalation_payload, inquiry_payload, publish
-from agents.graph.gated_actions import EDITABLE_PARAMS, effective_params
+from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import (
     ActionState,
@@ -236,12 +242,13 @@ def _decide_action(
     earlier = action_record(escalation, action_id)
     if record["decision"] == D.APPROVE and earlier is not None:  # awaiting a second approval
         approvals = earlier.get("approvals", [])
-        approver_refusal(user=user, amount=_amount(action, earlier), approvals=approvals)
+        amount = action_amount_decided(action, earlier)
+        approver_refusal(user=user, amount=amount, approvals=approvals)
         decided = {**earlier, "approvals": [*approvals, user.username]}
     else:
         decided = dict(record)
         if action["kind"] in MONEY_SKILLS and record["decision"] in (D.APPROVE, D.EDIT):
-            approver_refusal(user=user, amount=_amount(action, record), approvals=[])
+            approver_refusal(user=user, amount=action_amount_decided(action, record), approvals=[])
             decided["approvals"] = [user.username]
     escalation.action_decisions[action_id] = {
         "record": decided,
@@ -255,34 +262,6 @@ def _decide_action(
         params=record["params"],
         reason=record["reason"],
         action_id=action_id,
-    )
-
-
-def _amount(action: PendingAction, record: dict[str, Any]) -> int:
-    return action_amount(action, effective_params(action, cast(Decision, record)))
-
-
-def action_record(escalation: Escalation, action_id: str) -> dict[str, Any] | None:
-    """The decision recorded on one action, or None while it has none."""
-    entry = (escalation.action_decisions or {}).get(action_id)
-    return dict(entry["record"]) if entry else None
-
-
-def action_state(escalation: Escalation, action: PendingAction) -> ActionState:
-    """Whether an action waits for a decision, for a manager's second approval, or neither."""
-    record = action_record(escalation, action["action_id"])
-    if record is None:
-        return ActionState.PENDING
-    approved = record["decision"] in (D.APPROVE, D.EDIT) and action["kind"] in MONEY_SKILLS
-    if approved and len(record.get("approvals", [])) < approvals_needed(_amount(action, record)):
-        return ActionState.AWAITING_SECOND_APPROVAL
-    return ActionState.DECIDED
-
-
-def all_actions_decided(escalation: Escalation) -> bool:
-    return all(
-        action_state(escalation, a) == ActionState.DECIDED
-        for a in cast(list[PendingAction], escalation.actions)
     )
 
 
