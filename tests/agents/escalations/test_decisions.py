@@ -159,7 +159,11 @@ def test_after_one_action_is_decided_one_click_decides_the_rest(resumed: list[ob
     op1 = person("op1")
     escalation = waiting(refund(12800, "ORD-1003"), cancellation())
     escalation_decide(
-        escalation_id=escalation.pk, user=op1, decision="reject", reason="使用済みのため", action_id="a1"
+        escalation_id=escalation.pk,
+        user=op1,
+        decision="reject",
+        reason="使用済みのため",
+        action_id="a1",
     )
 
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
