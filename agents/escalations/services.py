@@ -321,6 +321,11 @@ def escalation_preview(
     record = decision_validated(
         escalation, decision=decision, params=params or {}, reason=reason, reply=reply
     )
+    if escalation.action_decisions and decision != D.TAKE_OVER:
+        # Some actions are decided on their own: the run writes the reply when it resumes.
+        words = operator_words(decision=decision, reason=reason, reply=reply)
+        check = language_check(words, customer_language=escalation.inquiry.language)
+        return ReplyPreview(text="", language=check, exact=False)
     return _previewed(escalation, record, operator=user.username)
 
 

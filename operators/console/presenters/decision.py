@@ -75,7 +75,12 @@ def approve_label(escalation: Escalation) -> str:
         return ""
     if escalation.kind == EscalationKind.FAILURE:
         return labels.retry_label(escalation.actions)
-    return labels.approve_label(escalation.actions)
+    waiting = {
+        d["action_id"]
+        for d in action_decisions_shown(escalation)
+        if d["state"] != ActionState.DECIDED
+    }
+    return labels.approve_label([a for a in escalation.actions if a["action_id"] in waiting])
 
 
 def decision_state(escalation: Escalation, *, user: Any) -> str:
