@@ -30,6 +30,7 @@ from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
 from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (
+    ActionDecisionOut,
     ConsoleEventOut,
     ConsoleEventPage,
     Cursor,
@@ -221,7 +222,7 @@ def escalation_decide_view(
         action_id=payload.action_id,
     )
     return EscalationDecided(
-        **_out(escalation).model_dump(), action_decisions=action_decisions_shown(escalation)
+        **_out(escalation).model_dump(), action_decisions=_action_decisions(escalation)
     )
 
 
@@ -286,13 +287,17 @@ def _detail(escalation: Escalation) -> EscalationDetail:
         decided_at=escalation.decided_at.isoformat() if escalation.decided_at else None,
         decision_record=escalation.decision,
         actions=escalation.actions,
-        action_decisions=action_decisions_shown(escalation),
+        action_decisions=_action_decisions(escalation),
         package=escalation.package,
         handoffs=[
             {"agent": receipt.get("receiver"), "verdict": receipt.get("verdict")}
             for receipt in escalation.inquiry.handoffs or []
         ],
     )
+
+
+def _action_decisions(escalation: Escalation) -> list[ActionDecisionOut]:
+    return [ActionDecisionOut(**shown) for shown in action_decisions_shown(escalation)]
 
 
 def _event(row: ConsoleEvent) -> ConsoleEventOut:
