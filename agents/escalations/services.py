@@ -163,6 +163,8 @@ def escalation_decide(
     text (else they would approve words they never saw).
     """
     escalation = _locked(escalation_id)
+    if action_id is not None and decision != D.TAKE_OVER:
+        _refuse_if_action_decided(escalation, action_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
     targets = _targets(escalation, decision=decision, action_id=action_id)
@@ -227,11 +229,17 @@ def _targets(
     action = next((a for a in actions if a["action_id"] == action_id), None)
     if action is None:
         raise DomainError("action_not_found", action_id=action_id)
-    if action_state(escalation, action) == ActionState.DECIDED:
-        entry = escalation.action_decisions[action_id]
-        done = _past_tense(entry["record"]["decision"])
-        raise DomainError("already_decided", done=done, who=entry["by"], when=entry["at"])
     return [action]
+
+
+def _refuse_if_action_decided(escalation: Escalation, action_id: str) -> None:
+    """A decided action is not decided again: the conflict names who decided it."""
+    action = next((a for a in escalation.actions if a["action_id"] == action_id), None)
+    if action is None or action_state(escalation, action) != ActionState.DECIDED:
+        return
+    entry = escalation.action_decisions[action_id]
+    done = _past_tense(entry["record"]["decision"])
+    raise DomainError("already_decided", done=done, who=entry["by"], when=entry["at"])
 
 
 def _decide_action(

@@ -217,6 +217,21 @@ def test_deciding_a_decided_action_again_is_a_conflict_naming_who_decided() -> N
     assert escalation.action_decisions["a1"]["record"]["decision"] == "approve"
 
 
+def test_re_deciding_an_action_of_a_decided_escalation_names_that_actions_decider(
+    resumed: list[object],
+) -> None:
+    op1, op2 = person("op1"), person("op2")
+    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve", action_id="a1")
+    escalation_decide(escalation_id=escalation.pk, user=op2, decision="approve", action_id="a2")
+
+    with pytest.raises(DomainError) as conflict:
+        escalation_decide(escalation_id=escalation.pk, user=op2, decision="approve", action_id="a1")
+
+    assert conflict.value.code == "already_decided"
+    assert conflict.value.message.startswith("Already approved by op1 at ")
+
+
 def test_an_unknown_action_is_refused() -> None:
     escalation = waiting(refund(12800, "ORD-1003"))
 

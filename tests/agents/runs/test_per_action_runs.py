@@ -8,16 +8,20 @@ what its own decision says, exactly once, and the reply tells the customer both.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.db import connection
 from django.test import override_settings
 
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.runs import dispatch, driver
 from agents.runs.outcome import RunOutcome
+from netshop.errors import DomainError
 from netshop.models import Order, OrderStatus, Refund
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
@@ -99,3 +103,40 @@ def test_a_four_eyes_refund_runs_after_the_managers_second_approval_once(
     assert refunds_on_ord_1003() == 1
     refund: Any = Refund.objects.exclude(operation_id__startswith="seed-").get()
     assert refund.actor == "op1"
+
+
+@override_settings(NETSHOP_FOUR_EYES_YEN=10000)
+def test_two_managers_approving_at_once_resume_the_run_once_and_refund_once(
+    ask: Ask, sent: list[str]
+) -> None:
+    outcome = ask(REFUND_TEXT, customer="C0001")
+    escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id, status="open")
+    escalation_decide(
+        escalation_id=escalation.pk, user=staff_user("op1", Role.OPERATOR), decision="approve"
+    )
+    managers = [staff_user(f"mgr{i}", Role.MANAGER) for i in (1, 2)]
+    barrier = threading.Barrier(len(managers))
+    outcomes: list[str] = []
+
+    def approve(manager: User) -> None:
+        barrier.wait()
+        try:
+            escalation_decide(escalation_id=escalation.pk, user=manager, decision="approve")
+            outcomes.append("decided")
+        except DomainError as conflict:
+            outcomes.append(conflict.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=approve, args=(m,)) for m in managers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for inquiry_id in list(sent):
+        driver.inquiry_advance(inquiry_id=inquiry_id)
+
+    assert sorted(outcomes) == ["already_decided", "decided"]
+    assert sent == [outcome.inquiry_id]
+    assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
+    assert refunds_on_ord_1003() == 1
