@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0006_inquiry_storefront_token'),
+        ('agents', '0007_staff_text'),
     ]
 
     operations = [
