@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0007_staff_text'),
+        ('agents', '0008_escalation_claim_activity_overdue'),
     ]
 
     operations = [
