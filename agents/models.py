@@ -175,7 +175,7 @@ MANAGERS_QUEUE = "queue:managers"
 
 
 class ActionState(models.TextChoices):
-    """Where one pending action of an escalation is (``agents.escalations.approvals``)."""
+    """Where one pending action of an escalation is (``agents.escalations.action_states``)."""
 
     PENDING = "pending", _("awaiting a decision")
     AWAITING_SECOND_APPROVAL = "awaiting_second_approval", _("needs a second approval by a manager")
