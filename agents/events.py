@@ -32,6 +32,7 @@ EventName = Literal[
     "escalation.claim_timed_out",
     "escalation.overdue",
     "conversation.assigned",
+    "escalation.action_decided",  # one action decided (or first-approved); others still wait
     "escalation.decided",
     "escalation.resolved",
     "inquiry.updated",

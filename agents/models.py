@@ -162,6 +162,8 @@ class EscalationKind(models.TextChoices):
 
 
 class EscalationStatus(models.TextChoices):
+    """An escalation stays open until every one of its actions has a decision."""
+
     OPEN = "open"
     DECIDED = "decided"
 
@@ -170,6 +172,14 @@ class EscalationStatus(models.TextChoices):
 # is overdue (``agents.escalations.deadlines``); a holder's username while one holds it.
 OPERATORS_QUEUE = "queue:operators"
 MANAGERS_QUEUE = "queue:managers"
+
+
+class ActionState(models.TextChoices):
+    """Where one pending action of an escalation is (``agents.escalations.action_states``)."""
+
+    PENDING = "pending", _("awaiting a decision")
+    AWAITING_SECOND_APPROVAL = "awaiting_second_approval", _("needs a second approval by a manager")
+    DECIDED = "decided", _("decided")
 
 
 class Escalation(models.Model):
@@ -215,6 +225,11 @@ class Escalation(models.Model):
         "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
+    action_decisions = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Each action's decision by action id, with its approvals (first, second).",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -67,6 +67,9 @@ class Decision(TypedDict):
     operator: NotRequired[str]
     preview: NotRequired[str]
     """The reply the operator was shown; sent when the outcome is the one previewed."""
+    approvals: NotRequired[list[str]]
+    """Who approved it, first approver first: a refund or cancellation at or above
+    ``NETSHOP_FOUR_EYES_YEN`` runs only with a second, a manager's (checked when it runs)."""
 
 
 class HandoffWait(TypedDict):

@@ -63,6 +63,13 @@ GATED_SKILLS: frozenset[Skill] = frozenset(
 )
 
 
+# The gated actions that pay money back or drop a payment: above a limit they need four eyes
+# (``NETSHOP_FOUR_EYES_YEN``) and an operator may not approve them above theirs.
+MONEY_SKILLS: frozenset[Skill] = frozenset(
+    {Skill.PROCESS_REFUND, Skill.CANCEL_ORDER, Skill.RETURN_ITEMS}
+)
+
+
 class OperatorDecision(models.TextChoices):
     """What an operator decides on an escalation; the label is the decision as a record
     ("approved by alice"). A failed action's retry is ``APPROVE``, giving it up ``REJECT``."""

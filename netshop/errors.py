@@ -47,6 +47,7 @@ def _e(
     return ErrorCode(status=status, message=message, variants=variants, short=short)
 
 
+FORBIDDEN: Final = 403
 NOT_FOUND: Final = 404
 CONFLICT: Final = 409
 REFUSED: Final = 422
@@ -63,6 +64,14 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     # Somebody else got there first (409).
     "already_decided": _e(CONFLICT, _("Already %(done)s by %(who)s at %(when)s.")),
     "claimed_by_other": _e(CONFLICT, _("Claimed by %(who)s.")),
+    "second_approval_by_other": _e(
+        CONFLICT, _("A second approval must come from another manager than %(who)s.")
+    ),
+    # Four eyes and limits by role (403: this person may not, someone else may).
+    "second_approval_needs_manager": _e(FORBIDDEN, _("This needs a second approval by a manager.")),
+    "over_operator_limit": _e(
+        FORBIDDEN, _("Only a manager may approve a refund or cancellation above %(limit)s yen.")
+    ),
     "idempotency_key_reused": _e(
         CONFLICT,
         _(
@@ -119,6 +128,10 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "invalid_amount": _e(REFUSED, _("The amount must be a positive whole number of yen.")),
     "refund_exceeds_captured": _e(REFUSED, _("At most %(refundable)s can be refunded.")),
     "unknown_action": _e(REFUSED, _("no such action: %(kind)s")),
+    "action_not_found": _e(REFUSED, _("This escalation has no action %(action_id)s.")),
+    "approvals_missing": _e(
+        REFUSED, _("This refund or cancellation lacks the approvals its amount requires.")
+    ),
     "invalid_cursor": _e(REFUSED, _("The cursor is not one this API gave out.")),
     "invalid_request": _e(REFUSED, _("The request is not valid.")),
     # Orders, payments and shipments.

@@ -358,6 +358,11 @@ NETSHOP_APPROVAL_DEADLINE_MINUTES = int(os.environ.get("NETSHOP_APPROVAL_DEADLIN
 # A claim whose holder did nothing with it (claim, preview, decision attempt) for this long
 # goes back to the queue.
 NETSHOP_CLAIM_TIMEOUT_MINUTES = int(os.environ.get("NETSHOP_CLAIM_TIMEOUT_MINUTES", "30"))
+
+# Four eyes: a refund or cancellation of this many yen or more needs a second approval by a
+# manager who is not the first approver; an operator may not approve one above their limit.
+NETSHOP_FOUR_EYES_YEN = int(os.environ.get("NETSHOP_FOUR_EYES_YEN", "30000"))
+NETSHOP_OPERATOR_LIMIT_YEN = int(os.environ.get("NETSHOP_OPERATOR_LIMIT_YEN", "100000"))
 # Conversations: how long a question the AI asked waits for the customer before the
 # conversation is closed, and how long after closing a customer's reply still reopens it.
 NETSHOP_AWAITING_CUSTOMER_HOURS = int(os.environ.get("NETSHOP_AWAITING_CUSTOMER_HOURS", "72"))

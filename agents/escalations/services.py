@@ -20,11 +20,20 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 
 from agents.conversations.messages import message_store
+from agents.escalations.action_states import (
+    action_amount_decided,
+    action_record,
+    action_state,
+    all_actions_decided,
+)
+from agents.escalations.approvals import approver_refusal
+from agents.escalations.language import LanguageCheck, language_check, operator_words
 from agents.escalations.preview import ReplyPreview, decision_reply_preview
 from agents.events import escalation_payload, inquiry_payload, publish
 from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.handoffs import audit_trail
 from agents.models import (
+    ActionState,
     Escalation,
     EscalationKind,
     EscalationStatus,
@@ -34,7 +43,7 @@ from agents.models import (
 )
 from agents.runs.dispatch import enqueue_run
 from agents.shapes import Decision, PendingAction
-from agents.vocabulary import OperatorDecision, Skill
+from agents.vocabulary import MONEY_SKILLS, OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.order_items import ItemRequest
@@ -140,45 +149,156 @@ def escalation_decide(
     reply: str = "",
     confirm_language: bool = False,
     preview: str | None = None,
+    action_id: str | None = None,
 ) -> Escalation:
-    """Decide an escalation once; the run resumes in a worker after commit.
+    """Decide one action of an escalation (``action_id``), or every action still waiting
+    (one click approves all); the escalation is decided, and the run resumes in a worker
+    after commit, once every action has its decision. A take-over acts on all of them.
 
-    The reply the decision sends is previewed here as the operator was shown it, and
-    carried in the decision for the run to send. Words to the customer in another language
-    than theirs need ``confirm_language``; ``preview``, the text the operator was shown, must
-    still be the text (else they would approve words they never saw).
+    A refund or cancellation at or above ``NETSHOP_FOUR_EYES_YEN`` waits for a second
+    approval by another manager (``approvals``). The reply a decision on all actions sends
+    is previewed here as the operator was shown it, and carried in the decision for the run
+    to send. Words to the customer in another language than theirs need
+    ``confirm_language``; ``preview``, the text the operator was shown, must still be the
+    text (else they would approve words they never saw).
     """
     escalation = _locked(escalation_id)
+    if action_id is not None and decision != D.TAKE_OVER:
+        _refuse_if_action_decided(escalation, action_id)
     _refuse_if_decided(escalation)
     _refuse_if_claimed_by_other(escalation, user)
+    targets = _targets(escalation, decision=decision, action_id=action_id)
     record = decision_validated(
-        escalation, decision=decision, params=params or {}, reason=reason, reply=reply
-    )
-    shown = _previewed(escalation, record, operator=user.username)
-    _refuse_unconfirmed_language(shown, confirmed=confirm_language)
-    if preview is not None and shown.exact and _lf(preview) != _lf(shown.text):
-        raise DomainError("preview_outdated")
-    if shown.exact and escalation.actions:
-        record["preview"] = shown.record()
-    escalation.decision = {**record, "operator": user.username}
-    escalation.status = EscalationStatus.DECIDED
-    escalation.decided_by, escalation.decided_at = user, timezone.now()
-    escalation.save(update_fields=["decision", "status", "decided_by", "decided_at"])
-    audit_trail.decided(
-        escalation=escalation,
-        username=user.username,
+        escalation,
         decision=decision,
         params=params or {},
-        reason=record["reason"],
+        reason=reason,
+        reply=reply,
+        actions=targets,
     )
+    whole = decision == D.TAKE_OVER or (action_id is None and not escalation.action_decisions)
+    record = _as_shown(
+        escalation, record, user=user, whole=whole, confirmed=confirm_language, preview=preview
+    )
+    record["operator"] = user.username
+    for action in targets:
+        _decide_action(escalation, action, record, user=user)
+    if not all_actions_decided(escalation):
+        escalation.save(update_fields=["action_decisions"])
+        publish("escalation.action_decided", escalation_payload(escalation))
+        return escalation
+    return _decided(escalation, record, user=user)
+
+
+def _decided(escalation: Escalation, record: dict[str, Any], *, user: User) -> Escalation:
+    """Every action has its decision: the escalation is decided, and the run resumes (once:
+    the row is locked, and a later decision finds it decided)."""
+    escalation.decision = record
+    escalation.status = EscalationStatus.DECIDED
+    escalation.decided_by, escalation.decided_at = user, timezone.now()
+    escalation.save(
+        update_fields=["decision", "status", "decided_by", "decided_at", "action_decisions"]
+    )
+    if not escalation.actions:
+        audit_trail.decided(
+            escalation=escalation,
+            username=user.username,
+            decision=record["decision"],
+            params=record["params"],
+            reason=record["reason"],
+        )
     publish("escalation.decided", escalation_payload(escalation))
     if escalation.actions:  # the run waits on this decision
         enqueue_run(escalation.inquiry_id)  # the run resumes with the decisions
         return escalation
-    if decision == D.TAKE_OVER:
-        _hand_over(escalation.inquiry, reply, operator=user)
+    if record["decision"] == D.TAKE_OVER:
+        _hand_over(escalation.inquiry, record["reply"], operator=user)
     announce_resolved(escalation.inquiry, [escalation])
     return escalation
+
+
+def _targets(
+    escalation: Escalation, *, decision: str, action_id: str | None
+) -> list[PendingAction]:
+    """The actions this decision decides: the one named, or all that still wait for one."""
+    actions = cast(list[PendingAction], escalation.actions)
+    if decision == D.TAKE_OVER:
+        return actions  # a person answers instead: nothing of the run's goes ahead
+    if action_id is None:
+        return [a for a in actions if action_state(escalation, a) != ActionState.DECIDED]
+    action = next((a for a in actions if a["action_id"] == action_id), None)
+    if action is None:
+        raise DomainError("action_not_found", action_id=action_id)
+    return [action]
+
+
+def _refuse_if_action_decided(escalation: Escalation, action_id: str) -> None:
+    """A decided action is not decided again: the conflict names who decided it."""
+    action = next((a for a in escalation.actions if a["action_id"] == action_id), None)
+    if action is None or action_state(escalation, action) != ActionState.DECIDED:
+        return
+    entry = escalation.action_decisions[action_id]
+    done = _past_tense(entry["record"]["decision"])
+    raise DomainError("already_decided", done=done, who=entry["by"], when=entry["at"])
+
+
+def _decide_action(
+    escalation: Escalation, action: PendingAction, record: dict[str, Any], *, user: User
+) -> None:
+    """Record ``record`` on one action, or a second approval of the one it waits for."""
+    action_id = action["action_id"]
+    earlier = action_record(escalation, action_id)
+    if record["decision"] == D.APPROVE and earlier is not None:  # awaiting a second approval
+        approvals = earlier.get("approvals", [])
+        amount = action_amount_decided(action, earlier)
+        approver_refusal(user=user, amount=amount, approvals=approvals)
+        decided = {**earlier, "approvals": [*approvals, user.username]}
+    else:
+        decided = dict(record)
+        if action["kind"] in MONEY_SKILLS and record["decision"] in (D.APPROVE, D.EDIT):
+            approver_refusal(user=user, amount=action_amount_decided(action, record), approvals=[])
+            decided["approvals"] = [user.username]
+    escalation.action_decisions[action_id] = {
+        "record": decided,
+        "by": user.username,
+        "at": timezone.now().isoformat(),
+    }
+    audit_trail.decided(
+        escalation=escalation,
+        username=user.username,
+        decision=record["decision"],
+        params=record["params"],
+        reason=record["reason"],
+        action_id=action_id,
+    )
+
+
+def _as_shown(
+    escalation: Escalation,
+    record: dict[str, Any],
+    *,
+    user: User,
+    whole: bool,
+    confirmed: bool,
+    preview: str | None,
+) -> dict[str, Any]:
+    """The record with the reply the operator was shown, once its language is confirmed.
+    Only a decision on all actions at once has one reply to show; after a decision per
+    action the run writes the reply from what happened."""
+    if not whole:
+        words = operator_words(
+            decision=record["decision"], reason=record["reason"], reply=record["reply"]
+        )
+        check = language_check(words, customer_language=escalation.inquiry.language)
+        _refuse_unconfirmed_language(check, confirmed=confirmed)
+        return record
+    shown = _previewed(escalation, record, operator=user.username)
+    _refuse_unconfirmed_language(shown.language, confirmed=confirmed)
+    if preview is not None and shown.exact and _lf(preview) != _lf(shown.text):
+        raise DomainError("preview_outdated")
+    if shown.exact and escalation.actions:
+        return {**record, "preview": shown.record()}
+    return record
 
 
 def announce_resolved(inquiry: Inquiry, escalations: Iterable[Escalation]) -> None:
@@ -209,6 +329,11 @@ def escalation_preview(
     record = decision_validated(
         escalation, decision=decision, params=params or {}, reason=reason, reply=reply
     )
+    if escalation.action_decisions and decision != D.TAKE_OVER:
+        # Some actions are decided on their own: the run writes the reply when it resumes.
+        words = operator_words(decision=decision, reason=reason, reply=reply)
+        check = language_check(words, customer_language=escalation.inquiry.language)
+        return ReplyPreview(text="", language=check, exact=False)
     return _previewed(escalation, record, operator=user.username)
 
 
@@ -228,12 +353,12 @@ def _lf(text: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-def _refuse_unconfirmed_language(shown: ReplyPreview, *, confirmed: bool) -> None:
-    if shown.language_mismatch and not confirmed:
+def _refuse_unconfirmed_language(language: LanguageCheck, *, confirmed: bool) -> None:
+    if language.mismatch and not confirmed:
         raise DomainError(
             "reason_language_unconfirmed",
-            text_language=LANGUAGE_NAMES.get(shown.language.text, shown.language.text),
-            customer_language=LANGUAGE_NAMES.get(shown.language.customer, shown.language.customer),
+            text_language=LANGUAGE_NAMES.get(language.text, language.text),
+            customer_language=LANGUAGE_NAMES.get(language.customer, language.customer),
         )
 
 
@@ -241,9 +366,16 @@ LANGUAGE_NAMES = {"ja": "Japanese", "en": "English"}
 
 
 def decision_validated(
-    escalation: Escalation, *, decision: str, params: dict[str, Any], reason: str, reply: str
+    escalation: Escalation,
+    *,
+    decision: str,
+    params: dict[str, Any],
+    reason: str,
+    reply: str,
+    actions: list[PendingAction] | None = None,
 ) -> dict[str, Any]:
-    """The decision as it is recorded, or the ``DomainError`` that refuses it."""
+    """The decision as it is recorded, or the ``DomainError`` that refuses it; an edit is
+    checked against ``actions`` (the ones it decides; all of them by default)."""
     allowed = decisions_allowed(escalation)
     if decision not in allowed:
         raise DomainError(
@@ -254,18 +386,21 @@ def decision_validated(
     if decision == D.TAKE_OVER and not reply.strip():
         raise DomainError("reply_required")
     if decision == D.EDIT:
-        _check_edit(escalation, params, reply)
+        targets = escalation.actions if actions is None else actions
+        _check_edit(escalation, params, reply, cast(list[dict[str, Any]], targets))
     return {"decision": decision, "params": params, "reason": reason, "reply": reply}
 
 
-def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> None:
+def _check_edit(
+    escalation: Escalation, params: dict[str, Any], reply: str, actions: list[dict[str, Any]]
+) -> None:
     if not params and not reply.strip():
         raise DomainError("params_required")
     if "reason" in params and not (isinstance(params["reason"], str) and params["reason"].strip()):
         raise DomainError("reason_required", variant=D.EDIT)
     # A change applies to the actions it fits (an amount to the refund of a refund and a
     # cancellation decided together); one that fits none of them is refused.
-    editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in escalation.actions))
+    editable = set().union(*(EDITABLE_PARAMS.get(a["kind"], set()) for a in actions))
     unknown = set(params) - editable
     if unknown:
         raise DomainError("param_not_editable", params=", ".join(sorted(unknown)))
@@ -274,7 +409,7 @@ def _check_edit(escalation: Escalation, params: dict[str, Any], reply: str) -> N
         return
     if type(amount) is not int or amount <= 0:
         raise DomainError("invalid_amount")
-    for action in escalation.actions:
+    for action in actions:
         if "amount" in EDITABLE_PARAMS.get(action["kind"], set()):
             _check_refund_edit(escalation, action, amount=amount, reason=params.get("reason"))
 
@@ -344,5 +479,10 @@ def decisions_for_wait(*, wait_key: str) -> dict[str, Decision]:
     ).first()
     if escalation is None:
         return {}
+    if escalation.action_decisions:  # each action's own, with its approvals
+        return {
+            action_id: cast(Decision, entry["record"])
+            for action_id, entry in escalation.action_decisions.items()
+        }
     decision = cast(Decision, dict(escalation.decision or {}))
     return {action["action_id"]: decision for action in escalation.actions}

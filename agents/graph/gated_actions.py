@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from agents.escalations.approvals import action_amount, approvals_complete
 from agents.shapes import Decision, PendingAction
 from agents.vocabulary import OperatorDecision, Skill
 from netshop import selectors
@@ -56,18 +57,16 @@ def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) ->
     if verdict in (OperatorDecision.REJECT, OperatorDecision.TAKE_OVER):
         return {**base, "outcome": "declined", "reason": decision.get("reason", "")}
     params = effective_params(action, decision)
+    if not approvals_complete(
+        amount=action_amount(action, params), approvals=decision.get("approvals", [])
+    ):  # a decision that did not come through four eyes never pays out
+        return _refused(base, params, DomainError("approvals_missing"))
     try:
         detail = _execute(
             action=action, params=params, customer_id=customer_id, actor=base["operator"]
         )
     except DomainError as refusal:
-        return {
-            **base,
-            "outcome": "refused",
-            "params": params,
-            "code": refusal.code,
-            "reason": refusal.message,
-        }
+        return _refused(base, params, refusal)
     except ExternalServiceError as exc:
         logger.warning("%s %s failed: %s", action["kind"], action["action_id"], exc)
         return {
@@ -78,6 +77,16 @@ def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) ->
             "reason": exc.message,
         }
     return {**base, "outcome": "executed", "params": params, **detail}
+
+
+def _refused(base: dict[str, Any], params: dict[str, Any], refusal: DomainError) -> dict[str, Any]:
+    return {
+        **base,
+        "outcome": "refused",
+        "params": params,
+        "code": refusal.code,
+        "reason": refusal.message,
+    }
 
 
 def _execute(

@@ -118,6 +118,30 @@ class EscalationOut(Schema):
     overdue: bool
 
 
+class ActionDecisionOut(Schema):
+    """One pending action: where it is, what was decided on it and who approved it."""
+
+    action_id: str
+    kind: str
+    amount: int = Field(description="Yen, as decided (an edit's amount once edited).")
+    state: Literal["pending", "awaiting_second_approval", "decided"] = Field(
+        description="awaiting_second_approval: needs a second approval by a manager who is "
+        "not the first approver (NETSHOP_FOUR_EYES_YEN)."
+    )
+    decision: str | None
+    reason: str
+    approvals: list[str] = Field(description="Who approved it, first approver first.")
+    decided_by: str | None
+    decided_at: IsoTime | None
+
+
+class EscalationDecided(EscalationOut):
+    """The escalation after a decision, with each action's decision (the escalation stays
+    open until every action has one)."""
+
+    action_decisions: list[ActionDecisionOut]
+
+
 class EscalationDetail(EscalationOut):
     owner: str
     resume_token_id: str
@@ -127,6 +151,7 @@ class EscalationDetail(EscalationOut):
         description="The decision as recorded: decision, params, reason, reply, operator."
     )
     actions: list[dict[str, Any]] = Field(description="The pending actions, exact parameters.")
+    action_decisions: list[ActionDecisionOut]
     package: dict[str, Any] = Field(description="The hand-off package (SPEC 5.2).")
     handoffs: list[dict[str, Any]] = Field(
         description="Each specialist's hand-off as the run left it: agent and verdict (SPEC 6)."

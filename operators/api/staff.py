@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
+from agents.escalations.action_states import action_decisions_shown
 from agents.escalations.claims import (
     claim_touch,
     conversation_assign,
@@ -29,11 +30,13 @@ from agents.models import ConsoleEvent, Escalation, EscalationKind
 from netshop.roles import Role
 from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (
+    ActionDecisionOut,
     ConsoleEventOut,
     ConsoleEventPage,
     Cursor,
     DecisionIn,
     ErrorOut,
+    EscalationDecided,
     EscalationDetail,
     EscalationOut,
     EscalationPage,
@@ -47,6 +50,11 @@ router = Router(auth=STAFF, tags=["staff"])
 class SentDecisionIn(DecisionIn):
     """A decision, with what the operator was shown of the reply it sends."""
 
+    action_id: Annotated[str, StringConstraints(max_length=200)] | None = Field(
+        default=None,
+        description="Decide this action alone; without it the decision applies to every "
+        "action still waiting for one (a take-over always acts on all of them).",
+    )
     confirm_language: bool = Field(
         default=False,
         description="Send a reason (reject) or reply (edit) written in another language than "
@@ -89,6 +97,7 @@ class ConversationOwnerOut(Schema):
 
 DENIED = {401: ErrorOut, 403: ErrorOut}
 CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}
+DECIDED = {**CHANGED, 200: EscalationDecided}
 EVENTS_PAGE = 200
 
 
@@ -189,13 +198,16 @@ def conversation_assign_view(
 
 @router.post(
     "/escalations/{escalation_id}/decide",
-    response={**CHANGED, 400: ErrorOut, 413: ErrorOut, 415: ErrorOut},  # a body: JSON, bounded
+    response={**DECIDED, 400: ErrorOut, 413: ErrorOut, 415: ErrorOut},  # a body: JSON, bounded
 )
 def escalation_decide_view(
     request: HttpRequest, escalation_id: str, payload: SentDecisionIn
-) -> EscalationOut:
-    """Approve, edit, reject or take over; the run resumes in a worker and sends the reply
-    the preview shows (a new one if an action is refused when it runs)."""
+) -> EscalationDecided:
+    """Approve, edit, reject or take over one action (``action_id``) or all that wait; once
+    every action has its decision the run resumes in a worker and sends the reply the
+    preview shows (a new one if an action is refused when it runs). A refund or
+    cancellation at or above the four-eyes amount waits for a second approval by another
+    manager (403 from an operator, 409 from the first approver)."""
     user = require_role(request, Role.OPERATOR)
     pk = escalation_id_parse(escalation_id)
     claim_touch(escalation_id=pk, user=user)  # an attempt is activity, even if refused
@@ -208,8 +220,11 @@ def escalation_decide_view(
         reply=payload.reply,
         confirm_language=payload.confirm_language,
         preview=payload.preview,
+        action_id=payload.action_id,
     )
-    return _out(escalation)
+    return EscalationDecided(
+        **_out(escalation).model_dump(), action_decisions=_action_decisions(escalation)
+    )
 
 
 @router.post(
@@ -273,12 +288,17 @@ def _detail(escalation: Escalation) -> EscalationDetail:
         decided_at=escalation.decided_at.isoformat() if escalation.decided_at else None,
         decision_record=escalation.decision,
         actions=escalation.actions,
+        action_decisions=_action_decisions(escalation),
         package=escalation.package,
         handoffs=[
             {"agent": receipt.get("receiver"), "verdict": receipt.get("verdict")}
             for receipt in escalation.inquiry.handoffs or []
         ],
     )
+
+
+def _action_decisions(escalation: Escalation) -> list[ActionDecisionOut]:
+    return [ActionDecisionOut(**shown) for shown in action_decisions_shown(escalation)]
 
 
 def _event(row: ConsoleEvent) -> ConsoleEventOut:

@@ -71,12 +71,15 @@ class DecisionForm(forms.Form):
     # The reply the operator was shown (preview.js fills it in): the decision is refused if
     # it is no longer the reply it sends. Left empty (no script), nothing is compared.
     preview = forms.CharField(required=False, max_length=20000, strip=False)
+    # Decide this action alone (the per-action forms); empty: every action still waiting.
+    action_id = forms.CharField(required=False, max_length=200)
 
     def service_kwargs(self) -> dict[str, Any]:
         """Arguments for ``escalation_decide`` (an edit carries only what the operator set)."""
         return self.preview_kwargs() | {
             "confirm_language": bool(self.cleaned_data.get("confirm_language")),
             "preview": self.cleaned_data.get("preview") or None,
+            "action_id": self.cleaned_data.get("action_id") or None,
         }
 
     def preview_kwargs(self) -> dict[str, Any]:

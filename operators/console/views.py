@@ -23,6 +23,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from agents.escalations.action_states import action_decisions_shown
 from agents.escalations.claims import (
     claim_touch,
     escalation_assign,
@@ -31,6 +32,7 @@ from agents.escalations.claims import (
 )
 from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
 from agents.escalations.services import escalation_decide
+from agents.models import ActionState, Escalation, EscalationStatus
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required
@@ -194,7 +196,7 @@ def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
         )
     except DomainError as error:
         return _refused(request, escalation_id, error, form=form)
-    messages.success(request, _decided_message(escalation.decision or {}))
+    messages.success(request, _decided_message(escalation))
     return redirect("console:detail", escalation_id=escalation_id)
 
 
@@ -273,8 +275,13 @@ def _current(escalation_id: UUID) -> Any:
         return None
 
 
-def _decided_message(decision: dict[str, Any]) -> str:
-    what = labels.label(labels.DECISION_LABELS, decision.get("decision"))
+def _decided_message(escalation: Escalation) -> str:
+    if escalation.status == EscalationStatus.OPEN:  # other actions, or four eyes, still wait
+        states = {d["state"] for d in action_decisions_shown(escalation)}
+        if ActionState.AWAITING_SECOND_APPROVAL in states:
+            return gettext("Approval recorded: it needs a second approval by a manager.")
+        return gettext("Decision recorded. The other actions still wait for a decision.")
+    what = labels.label(labels.DECISION_LABELS, (escalation.decision or {}).get("decision"))
     return gettext("Decision recorded: %(decision)s. The run resumes in the background.") % {
         "decision": what
     }

@@ -53,8 +53,8 @@ def test_a_prepared_action_has_the_pending_action_shape() -> None:
 
 def test_a_recorded_decision_has_the_decision_shape() -> None:
     # The console's form and the API record these keys (escalation_decide adds the operator,
-    # and the reply it previewed).
+    # the reply it previewed, and who approved a refund or cancellation).
     recorded = {"decision": OperatorDecision.EDIT, "params": {}, "reason": "", "reply": ""}
 
-    assert set(recorded) | {"operator", "preview"} == all_keys(Decision)
+    assert set(recorded) | {"operator", "preview", "approvals"} == all_keys(Decision)
     assert set(Decision.__required_keys__) == {"decision"}

@@ -93,8 +93,14 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "already_flagged",
         "preview_outdated",
         "preview_unavailable",
+        "second_approval_by_other",
     }
-    assert set(statuses.values()) == {404, 409, 422}
+    # Four eyes: this person may not approve it, a manager (another one) may.
+    assert {c for c, s in statuses.items() if s == 403} == {
+        "second_approval_needs_manager",
+        "over_operator_limit",
+    }
+    assert set(statuses.values()) == {403, 404, 409, 422}
 
 
 def test_an_error_renders_its_template_in_english_and_in_the_readers_language() -> None:

@@ -96,3 +96,36 @@ def escalation_for(
         package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
         actions=actions,
     )
+
+
+CANCEL_ACTION: dict[str, Any] = {
+    "action_id": "a2",
+    "kind": "cancel_order",
+    "params": {"order_number": "ORD-2001", "reason": "ordered twice"},
+    "amount_at_risk": 3980,
+    "facts": {"payment": {"refundable": 0}},
+}
+
+
+def refund_escalation(amount: int, *, with_cancellation: bool = False) -> Escalation:
+    """An approval of a refund of ``amount`` yen (its order captured in full), and of a
+    cancellation too if asked: for decisions per action and four eyes."""
+    inquiry = inquiry_for()
+    number = f"ORD-{secrets.randbelow(10**6):06d}"
+    delivered_order(number=number, customer=inquiry.customer, captured=amount)
+    refund = {
+        **REFUND_ACTION,
+        "params": {**REFUND_ACTION["params"], "order_number": number, "amount": amount},
+        "amount_at_risk": amount,
+        "facts": {"payment": {"refundable": amount}},
+    }
+    actions = [refund, CANCEL_ACTION] if with_cancellation else [refund]
+    return escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{inquiry.pk}:{secrets.token_hex(4)}",
+        kind="approval",
+        reason="approval_required",
+        summary=f"refund ¥{amount:,}",
+        package={},
+        actions=[cast(PendingAction, dict(a)) for a in actions],
+    )

@@ -23,8 +23,16 @@ from django.contrib import admin
 from django.http import HttpResponse
 from django.test import Client
 
+from agents.escalations.action_states import action_decisions_shown
+from agents.models import Escalation
 from netshop.roles import Role
-from tests.operators.api_helpers import bearer, staff_key
+from tests.operators.api_helpers import (
+    bearer,
+    refund_escalation,
+    signed_in,
+    staff_key,
+    staff_user,
+)
 from tests.security.conftest import (
     CALLERS,
     FORBIDDEN_CLOSE,
@@ -364,6 +372,49 @@ def test_the_matrix_successes_for_staff_are_the_actions_themselves(shop: Shop) -
     assert claimed.claimed_by == shop.user("operator")
     assert decided.decided_by == shop.user("manager")
     assert (decided.decision or {})["decision"] == "reject"
+
+
+# --- Four eyes: who may approve a refund of how much ---------------------------------------
+
+# By amount and the first approver's role: the first approval's status and the action's state
+# after it, then a second approval's status by the first approver again, by another operator
+# and by another manager (None: no second approval is asked for).
+FOUR_EYES: dict[tuple[int, str], tuple[int, str, int | None, int | None, int | None]] = {
+    (29999, "operator"): (200, "decided", None, None, None),
+    (29999, "manager"): (200, "decided", None, None, None),
+    (30000, "operator"): (200, "awaiting_second_approval", 409, 403, 200),
+    (30000, "manager"): (200, "awaiting_second_approval", 409, 403, 200),
+    (100000, "operator"): (200, "awaiting_second_approval", 409, 403, 200),
+    (100001, "operator"): (403, "pending", None, None, None),
+    (100001, "manager"): (200, "awaiting_second_approval", 409, 403, 200),
+}
+
+
+@pytest.mark.usefixtures("quiet_refusals")
+@pytest.mark.parametrize(("amount", "first"), sorted(FOUR_EYES))
+def test_four_eyes_answers_each_role_as_the_matrix_says(
+    shop: Shop, amount: int, first: str
+) -> None:
+    others = {
+        "operator": staff_user("op-b", Role.OPERATOR),
+        "manager": staff_user("mgr-b", Role.MANAGER),
+    }
+    approval = {"decision": "approve"}
+    expected = FOUR_EYES[amount, first]
+    seconds: list[int | None] = []
+
+    def decide(client: Client, escalation: Escalation) -> Any:
+        path = f"/api/v1/escalations/{escalation.pk}/decide"
+        return client.post(path, json.dumps(approval), content_type="application/json")
+
+    escalation = refund_escalation(amount)
+    answer = decide(shop.client(first), escalation)
+    state = action_decisions_shown(Escalation.objects.get(pk=escalation.pk))[0]["state"]
+    for second in (shop.client(first), signed_in(others["operator"]), signed_in(others["manager"])):
+        waiting = state == "awaiting_second_approval"
+        seconds.append(decide(second, escalation).status_code if waiting else None)
+
+    assert (answer.status_code, state, *seconds) == expected
 
 
 # --- Sockets ---------------------------------------------------------------------------------

@@ -6,9 +6,10 @@ with the order's facts split from its payment, shipment and earlier refunds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agents.models import ActionState
 from operators.console import labels
 
 
@@ -29,6 +30,22 @@ class ActionView:
     shipment: dict[str, Any]
     refunds: list[dict[str, Any]]
     facts_now: bool = False  # read from the shop now, not as the run saw them at hand-off
+    action_id: str = ""
+    # Its own decision (``action_states.action_decisions_shown``): where it is, what was
+    # decided and who approved it.
+    state: str = ActionState.PENDING
+    decision: str | None = None
+    approvals: list[str] = field(default_factory=list)
+    decided_by: str | None = None
+    amount: int = 0
+
+    @property
+    def state_label(self) -> str:
+        return str(ActionState(self.state).label)
+
+    @property
+    def decidable(self) -> bool:
+        return self.state != ActionState.DECIDED
 
 
 def action_view(action: dict[str, Any]) -> ActionView:
@@ -47,6 +64,21 @@ def action_view(action: dict[str, Any]) -> ActionView:
         payment=facts.get("payment") or {},
         shipment=facts.get("shipment") or {},
         refunds=list(facts.get("refunds") or []),
+        action_id=str(action.get("action_id", "")),
+    )
+
+
+def with_decision(view: ActionView, shown: dict[str, Any] | None) -> ActionView:
+    """``view`` with its own decision, as ``action_decisions_shown`` gives it."""
+    if not shown:
+        return view
+    return replace(
+        view,
+        state=shown["state"],
+        decision=shown["decision"],
+        approvals=list(shown["approvals"]),
+        decided_by=shown["decided_by"],
+        amount=shown["amount"],
     )
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from agents.escalations.action_states import action_decisions_shown
 from agents.escalations.services import decisions_allowed
-from agents.models import Escalation, EscalationKind, EscalationStatus
+from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
 from agents.vocabulary import OperatorDecision
 from netshop import money
 from operators.console import labels
@@ -34,6 +35,7 @@ class DecisionPanel:
     locked: bool  # decided, or claimed by someone else: the controls are disabled
     edit_open: bool
     take_over_open: bool
+    per_action: bool = False  # each action decided on its own, or one awaits a second approval
 
 
 def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> DecisionPanel:
@@ -53,6 +55,17 @@ def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> Dec
         edit_open=sent == OperatorDecision.EDIT,
         take_over_open=allowed == {OperatorDecision.TAKE_OVER}
         or sent == OperatorDecision.TAKE_OVER,
+        per_action=OperatorDecision.APPROVE in allowed and _per_action(escalation),
+    )
+
+
+def _per_action(escalation: Escalation) -> bool:
+    """Worth deciding action by action: several actions, or one waiting for four eyes."""
+    if len(escalation.actions) > 1:
+        return True
+    return any(
+        d["state"] == ActionState.AWAITING_SECOND_APPROVAL
+        for d in action_decisions_shown(escalation)
     )
 
 
@@ -62,7 +75,12 @@ def approve_label(escalation: Escalation) -> str:
         return ""
     if escalation.kind == EscalationKind.FAILURE:
         return labels.retry_label(escalation.actions)
-    return labels.approve_label(escalation.actions)
+    waiting = {
+        d["action_id"]
+        for d in action_decisions_shown(escalation)
+        if d["state"] != ActionState.DECIDED
+    }
+    return labels.approve_label([a for a in escalation.actions if a["action_id"] in waiting])
 
 
 def decision_state(escalation: Escalation, *, user: Any) -> str:

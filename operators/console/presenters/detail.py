@@ -13,12 +13,18 @@ from typing import Any
 
 from django.utils import timezone
 
+from agents.escalations.action_states import action_decisions_shown
 from agents.escalations.claims import claim_may_change
 from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
 from agents.vocabulary import Skill
 from operators.console import labels
-from operators.console.presenters.actions import ActionView, action_view, with_facts_now
+from operators.console.presenters.actions import (
+    ActionView,
+    action_view,
+    with_decision,
+    with_facts_now,
+)
 from operators.console.presenters.conversation import MessageView, thread_views
 from operators.console.presenters.deadlines import Due, due
 from operators.console.presenters.decision import (
@@ -94,6 +100,8 @@ def detail_view(
     now = facts_now or {}
     actions = [action_view(a) for a in escalation.actions]
     actions = [with_facts_now(a, now.get(a.params.get("order_number", ""))) for a in actions]
+    decided = {d["action_id"]: d for d in action_decisions_shown(escalation)}
+    actions = [with_decision(a, decided.get(a.action_id)) for a in actions]
     first = actions[0] if actions else None
     state = decision_state(escalation, user=user)
     return DetailView(

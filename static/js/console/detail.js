@@ -13,7 +13,12 @@ import { state } from "./state.js";
 import { liveThread } from "./thread.js";
 
 const MAIN_PARTS = ["main-top", "main-facts"]; // the main column's parts without forms
-const CHANGES = new Set(["escalation.decided", "escalation.resolved", "inquiry.updated"]);
+const CHANGES = new Set([
+  "escalation.action_decided",
+  "escalation.decided",
+  "escalation.resolved",
+  "inquiry.updated",
+]);
 // Events that change who holds the escalation: the banner follows at once (then the panel
 // is re-read), so it never names a holder who no longer holds it.
 const CLAIM_CHANGES = new Set([

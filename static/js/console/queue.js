@@ -124,6 +124,7 @@ export const queuePage = (root) => {
       case "escalation.assigned":
       case "escalation.claim_timed_out":
       case "escalation.overdue":
+      case "escalation.action_decided":
         refreshRow(payload.id);
         break;
       case "escalation.decided":

@@ -279,7 +279,7 @@ def test_an_edit_whose_refund_is_refused_does_not_send_the_edited_reply(
     refundable: dict[str, Any],
 ) -> None:
     action = refundable["action"]
-    edit = {"decision": "edit", "operator": "op1", "params": {"amount": 99999}, "reply": "済み"}
+    edit = {"decision": "edit", "operator": "op1", "params": {"amount": 20000}, "reply": "済み"}
 
     update = act(
         state_with([action], {action["action_id"]: edit}, customer_id=refundable["customer_id"])

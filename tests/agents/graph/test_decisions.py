@@ -107,7 +107,7 @@ def test_an_edit_above_the_captured_amount_is_refused_and_nothing_is_paid(
 ) -> None:
     waiting = ask(REFUND_ORD_1003)
 
-    outcome = decide(waiting, "edit", params={"amount": 50000})
+    outcome = decide(waiting, "edit", params={"amount": 20000})
 
     [result] = outcome.state["action_results"]
     assert (result["outcome"], result["code"]) == ("refused", "refund_exceeds_captured")
