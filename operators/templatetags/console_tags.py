@@ -46,6 +46,12 @@ def duration(minutes: Any) -> str:
 
 
 @register.filter
+def shown_as(code: Any, term: str) -> str:
+    """A stored code in the reader's words: ``{{ step.status|shown_as:"plan_step" }}``."""
+    return labels.label(labels.TERMS[term], None if code is None else str(code))
+
+
+@register.filter
 def kind_label(code: str) -> str:
     return labels.label(labels.KIND_LABELS, code)
 
@@ -98,3 +104,18 @@ def preference_form(context: template.Context) -> dict[str, Any]:
         "time_zone": current_zone,
         "zones": zones,
     }
+
+
+@register.filter
+def subtask_result(task: Any) -> str:
+    return labels.subtask_result(task or {})
+
+
+@register.filter
+def check_text(check: Any) -> str:
+    return labels.check_text(check or {})
+
+
+@register.filter
+def error_text(code: Any) -> str:
+    return labels.error_text(str(code or ""))

@@ -16,7 +16,6 @@ from django.utils import timezone
 from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.vocabulary import Skill
-from operators.console import labels
 from operators.console.presenters.actions import ActionView, action_view, with_facts_now
 from operators.console.presenters.conversation import MessageView, thread_views
 from operators.console.presenters.deadlines import Due, due
@@ -28,6 +27,7 @@ from operators.console.presenters.decision import (
     decision_state,
 )
 from operators.console.presenters.handoffs import HandoffRow, handoff_rows
+from operators.console.presenters.summary import escalation_headline
 from operators.console.presenters.timeline import TimelineEntry, timeline_entry
 from operators.console.selectors import (
     conversation_messages,
@@ -86,12 +86,15 @@ def detail_view(
     actions = [with_facts_now(a, now.get(a.params.get("order_number", ""))) for a in actions]
     first = actions[0] if actions else None
     state = decision_state(escalation, user=user)
+    # The related escalations come without their actions and package: the timeline names
+    # them from their kind and reason, and this one in full.
+    headlines = {str(escalation.pk): escalation_headline(escalation)}
     return DetailView(
         escalation=escalation,
         inquiry=inquiry,
         package=escalation.package or {},
         actions=actions,
-        headline=labels.actions_phrase(escalation.actions) or escalation.summary,
+        headline=escalation_headline(escalation),
         decisions=decision_panel(escalation, state=state, sent=sent_decision),
         can_edit_amount=any(a.kind == Skill.PROCESS_REFUND for a in actions),
         state=state,
@@ -102,7 +105,7 @@ def detail_view(
         edit_reason=first.params.get("reason", "") if first else "",
         changes=decision_changes(escalation),
         handoffs=handoff_rows(inquiry),
-        timeline=[timeline_entry(e) for e in events],
+        timeline=[timeline_entry(e, headlines) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
         earlier=earlier or [],
         thread=thread or [],
