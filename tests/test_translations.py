@@ -22,12 +22,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "locale"
 CATALOGUE = LOCALE / "ja" / "LC_MESSAGES" / "django.po"
 ENTRY = re.compile(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n)+)', re.MULTILINE)
+CONTEXT = re.compile(r'^msgctxt ((?:".*"\n)+)', re.MULTILINE)
+SEPARATOR = "\x04"  # gettext's: "context\x04msgid" names an entry with a context
 # Where the marked strings are: the catalogue's header leaves out var, bench, tests and docs.
 SOURCES = ["agents", "netshop", "operators", "templates"]
 
 
 def entries(catalogue: Path = CATALOGUE) -> dict[str, str]:
-    """msgid -> msgstr for every entry but the header; fuzzy entries count as untranslated."""
+    """msgid -> msgstr for every entry but the header; fuzzy entries count as untranslated.
+    An entry with a context is keyed "context\x04msgid", as gettext keys it."""
     text = catalogue.read_text(encoding="utf-8")
     found = {}
     for block in text.split("\n\n"):
@@ -35,6 +38,9 @@ def entries(catalogue: Path = CATALOGUE) -> dict[str, str]:
         if match is None:
             continue
         msgid, msgstr = (_joined(part) for part in match.groups())
+        context = CONTEXT.search(block + "\n")
+        if context is not None and msgid:
+            msgid = _joined(context.group(1)) + SEPARATOR + msgid
         if msgid:
             found[msgid] = "" if "#, fuzzy" in block else msgstr
     return found
@@ -85,8 +91,13 @@ def test_every_entry_of_the_catalogue_is_translated() -> None:
 
 def test_the_compiled_catalogue_is_up_to_date() -> None:
     with translation.override("ja"):
-        stale = {
-            m: translation.gettext(m) for m, s in entries().items() if translation.gettext(m) != s
-        }
+        stale = {m: _translated(m) for m, s in entries().items() if _translated(m) != s}
 
     assert stale == {}, "run manage.py compilemessages -l ja"
+
+
+def _translated(key: str) -> str:
+    if SEPARATOR in key:
+        context, msgid = key.split(SEPARATOR, 1)
+        return translation.pgettext(context, msgid)
+    return translation.gettext(key)

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from typing import Any, get_args
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
-from agents.models import EscalationKind, InquiryStatus, MessageAuthor
+from agents.models import EscalationKind, EscalationStatus, InquiryStatus, MessageAuthor
 from agents.vocabulary import OperatorDecision, Skill
 from netshop.errors import CATALOGUE
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
@@ -201,6 +201,12 @@ CUSTOMER_REASON_LABELS: dict[str, Promise] = {
     "charged twice": _("charged twice"),
 }
 
+# An escalation's own state (``agents.models.EscalationStatus``).
+ESCALATION_STATUS_LABELS: dict[str, Promise] = {
+    EscalationStatus.OPEN: pgettext_lazy("escalation status", "open"),
+    EscalationStatus.DECIDED: pgettext_lazy("escalation status", "decided"),
+}
+
 # The inbox's filters (``agents.conversations.search.STATUS_FILTERS``), in words.
 INBOX_FILTER_LABELS: dict[str, Promise] = {
     "ai_resolved": _("resolved by the AI"),
@@ -216,6 +222,7 @@ TERMS: dict[str, Mapping[str, Label]] = {
     "check": CHECK_LABELS,
     "customer_reason": CUSTOMER_REASON_LABELS,
     "envelope_status": ENVELOPE_STATUS_LABELS,
+    "escalation_status": ESCALATION_STATUS_LABELS,
     "history_role": HISTORY_ROLE_LABELS,
     "order_status": ORDER_STATUS_LABELS,
     "payment_method": PAYMENT_METHOD_LABELS,
