@@ -201,6 +201,17 @@ CUSTOMER_REASON_LABELS: dict[str, Promise] = {
     "charged twice": _("charged twice"),
 }
 
+# Where a message came from, and the language it was written in.
+CHANNEL_LABELS: dict[str, Promise] = {
+    "web": _("web form"),
+    "help": _("help page"),
+    "console": _("console"),
+    "api": _("API"),
+    "cli": _("command line"),
+    "demo": _("demo"),
+}
+LANGUAGE_LABELS: dict[str, Promise] = {"ja": _("Japanese"), "en": _("English")}
+
 # An escalation's own state (``agents.models.EscalationStatus``).
 ESCALATION_STATUS_LABELS: dict[str, Promise] = {
     EscalationStatus.OPEN: pgettext_lazy("escalation status", "open"),
@@ -219,11 +230,13 @@ INBOX_FILTER_LABELS: dict[str, Promise] = {
 # The terms a template names with the ``shown_as`` filter: ``{{ task.agent|shown_as:"agent" }}``.
 TERMS: dict[str, Mapping[str, Label]] = {
     "agent": AGENT_LABELS,
+    "channel": CHANNEL_LABELS,
     "check": CHECK_LABELS,
     "customer_reason": CUSTOMER_REASON_LABELS,
     "envelope_status": ENVELOPE_STATUS_LABELS,
     "escalation_status": ESCALATION_STATUS_LABELS,
     "history_role": HISTORY_ROLE_LABELS,
+    "language": LANGUAGE_LABELS,
     "order_status": ORDER_STATUS_LABELS,
     "payment_method": PAYMENT_METHOD_LABELS,
     "payment_status": PAYMENT_STATUS_LABELS,

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils.html import format_html_join
 
 from agents.vocabulary import OperatorDecision
 from netshop import money
@@ -119,3 +120,14 @@ def check_text(check: Any) -> str:
 @register.filter
 def error_text(code: Any) -> str:
     return labels.error_text(str(code or ""))
+
+
+@register.simple_tag
+def term_words(term: str) -> str:
+    """``data-<term>-<code>="word"`` for every code of a term, for a script that shows codes
+    arriving live (``static/js/console/thread.js``)."""
+    return format_html_join(
+        " ",
+        'data-{}-{}="{}"',
+        ((term, code, str(word)) for code, word in labels.TERMS[term].items()),
+    )

@@ -174,8 +174,8 @@ def test_the_thread_shows_every_author_with_time_channel_and_language(
     items = re.findall(r'<li class="msg author-(\w+)" data-message-id="[^"]+"', text)
     assert items == ["customer", "operator", "note", "ai"]
     assert '<span class="msg-kind">internal note</span> <span class="msg-author">op1</span>' in text
-    assert '<span class="msg-meta muted">console · en</span>' in text
-    assert '<span class="msg-meta muted">web · ja</span>' in text
+    assert '<span class="msg-meta muted">console · English</span>' in text
+    assert '<span class="msg-meta muted">web form · Japanese</span>' in text
     assert 'data-label-note="internal note"' in text
 
 
