@@ -97,3 +97,16 @@ def test_the_japanese_detail_page_of_an_approval_shows_no_english_ui_words(
     assert title.startswith("ORD-1003 の ¥12,800 返金")
     assert page.locator("html").get_attribute("lang") == "ja"
     assert operator.errors == []
+
+
+def test_the_japanese_queue_says_what_to_do_in_japanese(
+    open_session: OpenSession, refund_waiting: Escalation
+) -> None:
+    page = open_session("operator").page
+
+    page.goto("/console/")
+    row = page.locator(f"#row-{refund_waiting.pk}")
+
+    assert row.locator(".headline").inner_text() == "ORD-1003 の ¥12,800 返金"
+    assert row.locator(".kind").inner_text() == "承認待ち"
+    assert "approval" not in row.inner_text()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import include, path
 
@@ -18,7 +19,7 @@ from netshop.roles import Role, role_assign
 pytestmark = pytest.mark.django_db
 
 
-def _broken(request: object) -> None:
+def _broken(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("a bug")
 
 
