@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
 from agents.models import EscalationKind, EscalationStatus, InquiryStatus, MessageAuthor
+from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import OperatorDecision, Skill
 from netshop.errors import CATALOGUE
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
@@ -81,6 +82,13 @@ SKILL_LABELS: dict[str, Promise] = {
     Skill.SEARCH_FAQ: _("FAQ search"),
     Skill.ANSWER_GENERAL_QUESTION: _("general question"),
     Skill.CONTACT_HUMAN: _("request for a person"),
+}
+
+# The tools a specialist has beside its skills: asking the customer, referring to a person.
+TOOL_LABELS: dict[str, Promise] = {
+    **SKILL_LABELS,
+    ASK_CUSTOMER: _("a question to the customer"),
+    REFER_TO_PERSON: _("a referral to a person"),
 }
 
 # The specialists (the graph's agent names, ``cards.json`` without "-agent").
@@ -199,6 +207,7 @@ CUSTOMER_REASON_LABELS: dict[str, Promise] = {
     "parcel not delivered": _("parcel not delivered"),
     "wrong item": _("wrong item"),
     "charged twice": _("charged twice"),
+    "customer request": _("customer request"),
 }
 
 # Where a message came from, and the language it was written in.
@@ -325,7 +334,7 @@ def subtask_result(task: Mapping[str, Any]) -> str:
     """A specialist's answer in words, from its status, its tools and its error code (its
     ``message`` is the run's English note, kept in the package for engineers)."""
     status = str(task.get("status") or "")
-    tools = [label(SKILL_LABELS, str(tool)) for tool in task.get("data") or {}]
+    tools = [label(TOOL_LABELS, str(tool)) for tool in task.get("data") or {}]
     if status == "success" and tools:
         return gettext("answered from: %(tools)s") % {"tools": ", ".join(tools)}
     code = str(task.get("error_code") or "")
