@@ -113,6 +113,14 @@ PLAN_STEP_LABELS: dict[str, Promise] = {
     "skipped": _("skipped"),
 }
 
+# The plan's history (``agents.graph.planner``): the first plan, then each revision's decision.
+PLAN_REVISION_LABELS: dict[str, Promise] = {"plan": _("first plan"), "revision": _("revision")}
+PLAN_DECISION_LABELS: dict[str, Promise] = {
+    "retry": _("try again"),
+    "move_on": _("move on without it"),
+    "wait_for_answer": _("wait for the answer it depends on"),
+}
+
 # The graph's nodes, as the timeline names a step of a run.
 NODE_LABELS: dict[str, Promise] = {
     "classify": _("understood the request"),
@@ -249,6 +257,8 @@ TERMS: dict[str, Mapping[str, Label]] = {
     "order_status": ORDER_STATUS_LABELS,
     "payment_method": PAYMENT_METHOD_LABELS,
     "payment_status": PAYMENT_STATUS_LABELS,
+    "plan_decision": PLAN_DECISION_LABELS,
+    "plan_revision": PLAN_REVISION_LABELS,
     "plan_step": PLAN_STEP_LABELS,
     "reason": REASON_LABELS,
     "shipment_status": SHIPMENT_STATUS_LABELS,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.utils import translation
 
-from agents.graph import wiring
+from agents.graph import planner, supervisor, wiring
 from agents.handoffs.receipts import VERDICTS
 from agents.models import EscalationStatus
 from agents.vocabulary import Skill
@@ -84,3 +84,17 @@ def test_a_specialists_answer_and_a_check_are_told_in_japanese() -> None:
             "売上が確定している"
         )
         assert labels.check_text(failed_check).startswith("返金可能額の範囲内: ")
+
+
+def test_the_plans_revisions_and_their_decisions_have_words() -> None:
+    revision_kinds = set(re.findall(r'"kind": "(\w+)"', Path(planner.__file__).read_text()))
+    revision_kinds |= set(
+        re.findall(r'\{"kind": "(\w+)", "steps"', Path(supervisor.__file__).read_text())
+    )
+    decisions = set(
+        re.findall(r'_revision\(step, envelope, "(\w+)"\)', Path(planner.__file__).read_text())
+    )
+    decisions |= set(re.findall(r'"decision": "(\w+)"', Path(planner.__file__).read_text()))
+
+    assert set(labels.PLAN_REVISION_LABELS) == revision_kinds
+    assert set(labels.PLAN_DECISION_LABELS) == decisions
