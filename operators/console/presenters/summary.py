@@ -75,8 +75,8 @@ def _without_actions(reason: str, package: Mapping[str, Any]) -> str:
         }
     if reason == "tool_failure" and failed:
         return gettext("No answer from: %(agents)s") % {"agents": failed}
-    if reason == "customer_request":
-        return gettext("The customer asked for a person")
+    if reason == "customer_request":  # the kind says they asked: say what to do
+        return gettext("Answer the customer yourself")
     if reason == "missing_knowledge":
         return gettext("The FAQ has no answer to this question")
     if reason == "supervisor_failure":

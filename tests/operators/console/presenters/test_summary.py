@@ -60,8 +60,8 @@ def shown(language: str, **fields: Any) -> str:
         ),
         (
             {"kind": "customer_request", "reason": "customer_request"},
-            "The customer asked for a person",
-            "お客様が担当者との対応を希望",
+            "Answer the customer yourself",
+            "担当者からお客様に回答",
         ),
         (
             {"kind": "failure", "reason": "supervisor_failure"},
