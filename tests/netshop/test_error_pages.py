@@ -108,3 +108,11 @@ def test_a_failing_page_is_the_sites_500_without_the_error(settings) -> None:
     assert '<a href="/accounts/login/" id="error-back">ログインページへ</a>' in page
     assert "a bug" not in page
     assert "RuntimeError" not in page
+
+
+def test_a_missing_api_path_still_answers_json_not_the_page() -> None:
+    response = client_for(None).get("/api/v1/no-such-endpoint")
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["code"] == "not_found"
