@@ -50,7 +50,7 @@ DEMO_INQUIRIES: tuple[DemoInquiry, ...] = (
     DemoInquiry(
         "refund-ord-2001",
         "C0002",
-        "The towels from ORD-2001 arrived stained. Please refund the full amount.",
+        "ORD-2001: I was charged twice for the towels. Please refund the extra ¥8,600.",
     ),
     # follow-up: the customer's claim contradicts the carrier's records
     DemoInquiry(
