@@ -290,6 +290,9 @@ class Redelivery(models.Model):
     carrier_booking_id = models.CharField(max_length=60)
     created_at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        verbose_name_plural = "redeliveries"
+
     def __str__(self) -> str:
         return f"redelivery {self.slot_date} {self.slot_window}"
 
@@ -502,6 +505,9 @@ class ApiToken(models.Model):
     )
     # Kept in the clear because signing needs it; shown once, when made or rotated.
     webhook_secret = models.CharField(max_length=80, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = "API token"
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from netshop import error_pages
 from netshop.health import healthz
 from netshop.perimeter import requires_password_reset
 
@@ -45,3 +46,8 @@ urlpatterns = [
     path("api/v1/", include("operators.api.urls")),
     path("", include("operators.urls")),
 ]
+
+# The site's own error pages (templates/errors/): its layout, the reader's language, a way back.
+handler403 = error_pages.permission_denied
+handler404 = error_pages.page_not_found
+handler500 = error_pages.server_error

@@ -253,7 +253,10 @@ def conversation_flag(*, inquiry_id: UUID | str, user: User, reason: str) -> Inq
         kind=EscalationKind.REVIEW,
         reason="flagged_for_review",
         summary=f"flagged for review by {user.username}: {reason}",
-        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
+        package={
+            "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},
+            "review": {"flagged_by": user.username, "reason": reason},  # the console's headline
+        },
     )
     audit_trail.conversation_flagged(inquiry_id=inquiry.pk, actor=user.username, reason=reason)
     return inquiry

@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from typing import Any, get_args
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from agents.graph.escalation_policy import ReasonCategory
-from agents.models import EscalationKind, InquiryStatus, MessageAuthor
+from agents.models import EscalationKind, EscalationStatus, InquiryStatus, MessageAuthor
+from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.vocabulary import OperatorDecision, Skill
+from netshop.errors import CATALOGUE
+from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
 
 # Re-exported: the console's error messages format money through ``labels.yen``.
 from netshop.money import yen as yen
@@ -62,12 +65,210 @@ EVENT_LABELS: dict[str, Promise] = {
     "conversation.message": _("Message"),
 }
 
+# Every skill (an intent, a plan step, a tool), as a person would name the task.
+SKILL_LABELS: dict[str, Promise] = {
+    Skill.CLASSIFY_AND_ROUTE: _("understanding the request"),
+    Skill.AGGREGATE_RESPONSES: _("combining the answers"),
+    Skill.SEARCH_ORDERS: _("order search"),
+    Skill.GET_ORDER_DETAILS: _("order details"),
+    Skill.CANCEL_ORDER: _("order cancellation"),
+    Skill.RETURN_ITEMS: _("return of items"),
+    Skill.EXCHANGE_ITEMS: _("exchange of items"),
+    Skill.MODIFY_ORDER_ITEMS: _("change of order items"),
+    Skill.TRACK_SHIPMENT: _("shipment tracking"),
+    Skill.ARRANGE_REDELIVERY: _("redelivery"),
+    Skill.CHANGE_DELIVERY_DATE: _("delivery date change"),
+    Skill.CHANGE_SHIPPING_ADDRESS: _("delivery address change"),
+    Skill.PROCESS_REFUND: _("refund"),
+    Skill.CHECK_PAYMENT_STATUS: _("payment status"),
+    Skill.APPLY_COUPON: _("coupon"),
+    Skill.REFUND_STATUS: _("refund status"),
+    Skill.ISSUE_RECEIPT: _("receipt"),
+    Skill.SEARCH_FAQ: _("FAQ search"),
+    Skill.ANSWER_GENERAL_QUESTION: _("general question"),
+    Skill.CONTACT_HUMAN: _("request for a person"),
+}
+
+# The tools a specialist has beside its skills: asking the customer, referring to a person.
+TOOL_LABELS: dict[str, Promise] = {
+    **SKILL_LABELS,
+    ASK_CUSTOMER: _("a question to the customer"),
+    REFER_TO_PERSON: _("a referral to a person"),
+}
+
+# The specialists (the graph's agent names, ``cards.json`` without "-agent").
+AGENT_LABELS: dict[str, Promise] = {
+    "supervisor": _("Supervisor"),
+    "order": _("Orders"),
+    "shipping": _("Shipping"),
+    "payment": _("Payments"),
+    "faq": _("FAQ"),
+}
+
+# A specialist's answer (``agents.shapes.EnvelopeStatus``) and a plan step's progress.
+ENVELOPE_STATUS_LABELS: dict[str, Promise] = {
+    "success": _("answered"),
+    "escalate": _("handed to a person"),
+    "error": _("failed"),
+}
+PLAN_STEP_LABELS: dict[str, Promise] = {
+    "pending": _("to do"),
+    "running": _("running"),
+    "done": _("done"),
+    "skipped": _("skipped"),
+}
+
+# The plan's history (``agents.graph.planner``): the first plan, then each revision's decision.
+PLAN_REVISION_LABELS: dict[str, Promise] = {"plan": _("first plan"), "revision": _("revision")}
+PLAN_DECISION_LABELS: dict[str, Promise] = {
+    "retry": _("try again"),
+    "move_on": _("move on without it"),
+    "wait_for_answer": _("wait for the answer it depends on"),
+}
+
+# The graph's nodes, as the timeline names a step of a run.
+NODE_LABELS: dict[str, Promise] = {
+    "classify": _("understood the request"),
+    "plan": _("planned"),
+    "execute": _("handed out the work"),
+    "specialist": _("specialist answered"),
+    "review": _("checked the answers"),
+    "acknowledge": _("acknowledged"),
+    "await_approval": _("waits for approval"),
+    "act_on_decisions": _("acted on the decisions"),
+    "ask": _("asked the customer"),
+    "merge": _("combined the answers"),
+    "finalize": _("wrote the reply"),
+}
+
+# Who wrote a line of the hand-off package's history.
+HISTORY_ROLE_LABELS: dict[str, Promise] = {
+    "human": _("Customer"),
+    "ai": _("AI"),
+    "operator": _("Operator"),
+    "system": _("System"),
+}
+
+# The hand-off verdicts (``agents.handoffs.receipts.Verdict``).
+VERDICT_LABELS: dict[str, Promise] = {
+    "ROUTE_REJECTED": _("route rejected"),
+    "STALE_CONTROL": _("stale control"),
+    "OPEN_TOOL_PROTOCOL": _("tool call left open"),
+    "CONTEXT_INCOMPLETE": _("context incomplete"),
+    "DESTINATION_NOT_STARTED": _("specialist never started"),
+    "WAITING_ON_APPROVAL": _("waiting for approval"),
+    "UNCERTAIN_WAIT": _("uncertain wait"),
+    "FALSE_COMPLETE": _("reported done, not verified"),
+    "HEALTHY": _("healthy"),
+}
+
+# The shop's states, as the facts panel shows them.
+ORDER_STATUS_LABELS: dict[str, Promise] = {
+    OrderStatus.PENDING: _("pending"),
+    OrderStatus.CONFIRMED: _("confirmed"),
+    OrderStatus.SHIPPED: _("shipped"),
+    OrderStatus.DELIVERED: _("delivered"),
+    OrderStatus.CANCELLED: _("cancelled"),
+}
+SHIPMENT_STATUS_LABELS: dict[str, Promise] = {
+    ShipmentStatus.PREPARING: _("preparing"),
+    ShipmentStatus.IN_TRANSIT: _("in transit"),
+    ShipmentStatus.OUT_FOR_DELIVERY: _("out for delivery"),
+    ShipmentStatus.DELIVERED: _("delivered"),
+    ShipmentStatus.ABSENT_RETURNED: _("back at the depot (nobody home)"),
+}
+PAYMENT_STATUS_LABELS: dict[str, Promise] = {
+    PaymentStatus.AUTHORIZED: _("authorized"),
+    PaymentStatus.CAPTURED: _("captured"),
+    PaymentStatus.REFUNDED: _("refunded"),
+    PaymentStatus.PARTIALLY_REFUNDED: _("partially refunded"),
+    PaymentStatus.FAILED: _("failed"),
+    PaymentStatus.VOIDED: _("voided (authorization released)"),
+}
+PAYMENT_METHOD_LABELS: dict[str, Promise] = {
+    PaymentMethod.CARD: _("card"),
+    PaymentMethod.CONVENIENCE_STORE: _("convenience store"),
+    PaymentMethod.BANK_TRANSFER: _("bank transfer"),
+    PaymentMethod.CASH_ON_DELIVERY: _("cash on delivery"),
+}
+
+# The policy checks behind an action (``netshop.services.policy_checks``), by name.
+CHECK_LABELS: dict[str, Promise] = {
+    "payment_captured": _("The payment is captured"),
+    "amount_positive": _("The amount is above zero"),
+    "within_refundable": _("Within what can still be refunded"),
+    "reason_given": _("A reason is given"),
+    "order_cancellable": _("The order can still be cancelled"),
+    "payment_authorization": _("What happens to the payment"),
+    "not_out_for_delivery": _("The parcel is not out for delivery"),
+    "parcel_at_depot": _("The parcel is back at the depot"),
+    "slot_date_in_range": _("The redelivery date is allowed"),
+    "slot_window_valid": _("The time window exists"),
+    "date_differs": _("The new date differs from the current one"),
+    "date_in_range": _("The new date is allowed"),
+    "first_for_inquiry": _("First coupon for this inquiry"),
+    "inquiry_given": _("The inquiry is named"),
+    "value_positive": _("The value is above zero"),
+    "value_within_cap": _("Within the coupon cap"),
+    "within_customer_limit": _("Within the customer's coupon limit"),
+}
+
+# The customer's reason as the specialists word it (``agents.offline.referrals.REASONS``);
+# a model may word it otherwise, and then it is shown as written.
+CUSTOMER_REASON_LABELS: dict[str, Promise] = {
+    "damaged item": _("damaged item"),
+    "parcel not delivered": _("parcel not delivered"),
+    "wrong item": _("wrong item"),
+    "charged twice": _("charged twice"),
+    "customer request": _("customer request"),
+}
+
+# Where a message came from, and the language it was written in.
+CHANNEL_LABELS: dict[str, Promise] = {
+    "web": _("web form"),
+    "help": _("help page"),
+    "console": _("console"),
+    "api": _("API"),
+    "cli": _("command line"),
+    "demo": _("demo"),
+}
+LANGUAGE_LABELS: dict[str, Promise] = {"ja": _("Japanese"), "en": _("English")}
+
+# An escalation's own state (``agents.models.EscalationStatus``).
+ESCALATION_STATUS_LABELS: dict[str, Promise] = {
+    EscalationStatus.OPEN: pgettext_lazy("escalation status", "open"),
+    EscalationStatus.DECIDED: pgettext_lazy("escalation status", "decided"),
+}
+
 # The inbox's filters (``agents.conversations.search.STATUS_FILTERS``), in words.
 INBOX_FILTER_LABELS: dict[str, Promise] = {
     "ai_resolved": _("resolved by the AI"),
     "awaiting_customer": _("awaiting the customer"),
     "human_owned": _("taken over by a person"),
     "flagged": _("flagged for review"),
+}
+
+
+# The terms a template names with the ``shown_as`` filter: ``{{ task.agent|shown_as:"agent" }}``.
+TERMS: dict[str, Mapping[str, Label]] = {
+    "agent": AGENT_LABELS,
+    "channel": CHANNEL_LABELS,
+    "check": CHECK_LABELS,
+    "customer_reason": CUSTOMER_REASON_LABELS,
+    "envelope_status": ENVELOPE_STATUS_LABELS,
+    "escalation_status": ESCALATION_STATUS_LABELS,
+    "history_role": HISTORY_ROLE_LABELS,
+    "language": LANGUAGE_LABELS,
+    "order_status": ORDER_STATUS_LABELS,
+    "payment_method": PAYMENT_METHOD_LABELS,
+    "payment_status": PAYMENT_STATUS_LABELS,
+    "plan_decision": PLAN_DECISION_LABELS,
+    "plan_revision": PLAN_REVISION_LABELS,
+    "plan_step": PLAN_STEP_LABELS,
+    "reason": REASON_LABELS,
+    "shipment_status": SHIPMENT_STATUS_LABELS,
+    "skill": SKILL_LABELS,
+    "verdict": VERDICT_LABELS,
 }
 
 
@@ -142,3 +343,34 @@ def _skus(params: dict[str, Any]) -> str:
         f"{item.get('sku', '?')} × {item.get('quantity', '?')}"
         for item in params.get("items") or []
     )
+
+
+def subtask_result(task: Mapping[str, Any]) -> str:
+    """A specialist's answer in words, from its status, its tools and its error code (its
+    ``message`` is the run's English note, kept in the package for engineers)."""
+    status = str(task.get("status") or "")
+    tools = [label(TOOL_LABELS, str(tool)) for tool in task.get("data") or {}]
+    if status == "success" and tools:
+        return gettext("answered from: %(tools)s") % {"tools": ", ".join(tools)}
+    code = str(task.get("error_code") or "")
+    if code:
+        return error_text(code)
+    return label(ENVELOPE_STATUS_LABELS, status)
+
+
+def error_text(code: str) -> str:
+    """What an error or escalation code means, in the reader's language; unknown: the code."""
+    if code in REASON_LABELS:
+        return str(REASON_LABELS[code])
+    entry = CATALOGUE.get(code)
+    if entry is not None and "%(" not in str(entry.message):
+        return str(entry.message)
+    return code
+
+
+def check_text(check: Mapping[str, Any]) -> str:
+    """A policy check in words; a failed one also says why, from its refusal code."""
+    name = label(CHECK_LABELS, str(check.get("name") or ""))
+    if check.get("passed") or not check.get("code"):
+        return name
+    return f"{name}: {error_text(str(check['code']))}"

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils.html import format_html_join
 
 from agents.vocabulary import OperatorDecision
 from netshop import money
@@ -44,6 +45,12 @@ def duration(minutes: Any) -> str:
         return labels.duration(int(minutes))
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def shown_as(code: Any, term: str) -> str:
+    """A stored code in the reader's words: ``{{ step.status|shown_as:"plan_step" }}``."""
+    return labels.label(labels.TERMS[term], None if code is None else str(code))
 
 
 @register.filter
@@ -100,3 +107,29 @@ def preference_form(context: template.Context) -> dict[str, Any]:
         "zones": zones,
         "notify": notification_preference_get(user=request.user),
     }
+
+
+@register.filter
+def subtask_result(task: Any) -> str:
+    return labels.subtask_result(task or {})
+
+
+@register.filter
+def check_text(check: Any) -> str:
+    return labels.check_text(check or {})
+
+
+@register.filter
+def error_text(code: Any) -> str:
+    return labels.error_text(str(code or ""))
+
+
+@register.simple_tag
+def term_words(term: str) -> str:
+    """``data-<term>-<code>="word"`` for every code of a term, for a script that shows codes
+    arriving live (``static/js/console/thread.js``)."""
+    return format_html_join(
+        " ",
+        'data-{}-{}="{}"',
+        ((term, code, str(word)) for code, word in labels.TERMS[term].items()),
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from netshop.demo import DEFAULT_DEMO_PASSWORD, DEMO_PASSWORD_ENV, demo_password, seed_demo
@@ -29,6 +30,12 @@ class Command(BaseCommand):
             help="Undo support actions (refunds, cancellations, redeliveries, date changes) "
             "taken on demo orders and restore them to their demo state.",
         )
+        parser.add_argument(
+            "--with-open-escalations",
+            action="store_true",
+            help="Also run demo inquiries through the graph, so the console starts with open "
+            "escalations of each kind (once: running it again adds none).",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         report = seed_demo(
@@ -51,4 +58,7 @@ class Command(BaseCommand):
                     f"set {DEMO_PASSWORD_ENV} to choose another"
                 )
             )
+        if options["with_open_escalations"]:
+            # By name: the agents' command (netshop imports nothing from agents).
+            call_command("seed_open_escalations", stdout=self.stdout)
         self.stdout.write(self.style.SUCCESS("demo data ready"))

@@ -18,7 +18,6 @@ from agents.escalations.claims import claim_may_change
 from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
 from agents.vocabulary import Skill
-from operators.console import labels
 from operators.console.presenters.actions import (
     ActionView,
     action_view,
@@ -35,6 +34,7 @@ from operators.console.presenters.decision import (
     decision_state,
 )
 from operators.console.presenters.handoffs import HandoffRow, handoff_rows
+from operators.console.presenters.summary import escalation_headline
 from operators.console.presenters.timeline import TimelineEntry, timeline_entry
 from operators.console.selectors import (
     colleague_names,
@@ -104,12 +104,15 @@ def detail_view(
     actions = [with_decision(a, decided.get(a.action_id)) for a in actions]
     first = actions[0] if actions else None
     state = decision_state(escalation, user=user)
+    # The related escalations come without their actions and package: the timeline names
+    # them from their kind and reason, and this one in full.
+    headlines = {str(escalation.pk): escalation_headline(escalation)}
     return DetailView(
         escalation=escalation,
         inquiry=inquiry,
         package=escalation.package or {},
         actions=actions,
-        headline=labels.actions_phrase(escalation.actions) or escalation.summary,
+        headline=escalation_headline(escalation),
         decisions=decision_panel(escalation, state=state, sent=sent_decision),
         can_edit_amount=any(a.kind == Skill.PROCESS_REFUND for a in actions),
         state=state,
@@ -120,7 +123,7 @@ def detail_view(
         edit_reason=first.params.get("reason", "") if first else "",
         changes=decision_changes(escalation),
         handoffs=handoff_rows(inquiry),
-        timeline=[timeline_entry(e) for e in events],
+        timeline=[timeline_entry(e, headlines) for e in events],
         related=[r for r in related if r.pk != escalation.pk],
         earlier=earlier or [],
         thread=thread or [],

@@ -14,6 +14,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from agents.models import Escalation, Inquiry
 from operators.console.presenters.deadlines import Due, due
+from operators.console.presenters.summary import headline
 
 SNIPPET_CHARS = 80
 
@@ -22,6 +23,7 @@ SNIPPET_CHARS = 80
 class QueueRow:
     escalation: Escalation
     customer_code: str
+    headline: str  # what a person is asked to do, e.g. "Refund ¥12,800 on ORD-1003"
     snippet: str
     age_minutes: int
     due: Due
@@ -34,16 +36,47 @@ def queue_rows(items: list[Escalation], *, user: Any, now: datetime) -> list[Que
     # only the columns a row shows: inquiries carry large JSON the queue never needs.
     inquiries = Inquiry.objects.select_related("customer").only("id", "text", "customer__code")
     prefetch_related_objects(items, Prefetch("inquiry", queryset=inquiries))
-    return [_row(e, user=user, now=now) for e in items]
+    headlines = _headlines([e.pk for e in items])
+    return [_row(e, headline=headlines.get(e.pk, ""), user=user, now=now) for e in items]
 
 
-def _row(escalation: Escalation, *, user: Any, now: datetime) -> QueueRow:
+def _headlines(ids: list[Any]) -> dict[Any, str]:
+    """Each row's headline, in one more query: the selector leaves actions and package
+    behind, and of the package a headline needs only three small keys."""
+    if not ids:
+        return {}
+    rows = Escalation.objects.filter(pk__in=ids).values(
+        "pk",
+        "kind",
+        "reason",
+        "actions",
+        "package__escalation",
+        "package__held_actions",
+        "package__review",
+    )
+    return {
+        row["pk"]: headline(
+            kind=row["kind"],
+            reason=row["reason"],
+            actions=row["actions"] or [],
+            package={
+                "escalation": row["package__escalation"],
+                "held_actions": row["package__held_actions"],
+                "review": row["package__review"],
+            },
+        )
+        for row in rows
+    }
+
+
+def _row(escalation: Escalation, *, headline: str, user: Any, now: datetime) -> QueueRow:
     inquiry = escalation.inquiry
     text = " ".join(inquiry.text.split())
     snippet = text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
     return QueueRow(
         escalation=escalation,
         customer_code=inquiry.customer.code,
+        headline=headline,
         snippet=snippet,
         age_minutes=max(0, int((now - escalation.created_at).total_seconds() // 60)),
         due=due(escalation.deadline, now),

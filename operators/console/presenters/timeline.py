@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from agents.models import ConsoleEvent
 from operators.console import labels
+from operators.console.presenters.summary import headline
 
 
 @dataclass(frozen=True)
@@ -25,21 +26,28 @@ class TimelineEntry:
     escalation_id: str | None
 
 
-def timeline_entry(event: ConsoleEvent) -> TimelineEntry:
+def timeline_entry(event: ConsoleEvent, headlines: dict[str, str] | None = None) -> TimelineEntry:
+    """``headlines``: what each escalation the page holds is about, by id (a created event
+    names it); an escalation the page does not hold is named from the event's fields."""
     payload = event.payload or {}
     is_escalation = event.type.startswith("escalation.")
+    if event.type == "escalation.created":
+        known = (headlines or {}).get(str(payload.get("id")))
+        detail = known or headline(
+            kind=str(payload.get("kind")), reason=str(payload.get("reason")), actions=[], package={}
+        )
+    else:
+        detail = _event_detail(event.type, payload)
     return TimelineEntry(
         seq=event.pk,
         at=event.created_at,
         title=labels.label(labels.EVENT_LABELS, event.type),
-        detail=_event_detail(event.type, payload),
+        detail=detail,
         escalation_id=payload.get("id") if is_escalation else None,
     )
 
 
 def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
-    if event_type == "escalation.created":
-        return str(payload.get("summary", ""))
     if event_type in ("escalation.claimed", "escalation.assigned"):
         return _holder_change(payload.get("claimed_by"), payload)
     if event_type in ("escalation.released", "escalation.claim_timed_out", "escalation.overdue"):
@@ -58,12 +66,12 @@ def _event_detail(event_type: str, payload: dict[str, Any]) -> str:
         return " · ".join(part for part in (author, payload.get("author") or "") if part)
     if event_type == "run.step":
         parts = (
-            payload.get("node"),
-            payload.get("agent"),
-            payload.get("intent"),
-            payload.get("status"),
+            labels.label(labels.NODE_LABELS, payload.get("node")),
+            labels.label(labels.AGENT_LABELS, payload.get("agent")),
+            labels.label(labels.SKILL_LABELS, payload.get("intent")),
+            _step_status(payload.get("status")),
         )
-        return " · ".join(str(part) for part in parts if part)
+        return " · ".join(part for part in parts if part)
     return ""
 
 
@@ -75,3 +83,10 @@ def _holder_change(holder: str | None, payload: dict[str, Any]) -> str:
     if payload.get("assigned_by"):
         parts.append(gettext("by %(who)s") % {"who": payload["assigned_by"]})
     return " · ".join(part for part in parts if part)
+
+
+def _step_status(status: str | None) -> str:
+    """A step's status: a specialist's answer, else the inquiry's new status."""
+    if status in labels.ENVELOPE_STATUS_LABELS:
+        return labels.label(labels.ENVELOPE_STATUS_LABELS, status)
+    return labels.label(labels.INQUIRY_STATUS_LABELS, status)

@@ -35,6 +35,8 @@ export const liveThread = (list) => {
   let settle = null;
 
   const label = (kind) => list.dataset[`label${capitalised(kind)}`] || kind;
+  // A stored code in the page's words (data-channel-web="..."), else the code itself.
+  const word = (term, code) => (code ? list.dataset[`${term}${capitalised(code)}`] || code : "");
   const shown = (id) => [...list.querySelectorAll("li[data-message-id]")].some((item) => item.dataset.messageId === id);
 
   const item = (message) => {
@@ -50,7 +52,7 @@ export const liveThread = (list) => {
     time.dateTime = message.created_at;
     time.textContent = format.format(new Date(message.created_at));
     head.append(" ", time, " ");
-    const meta = [message.channel, message.language].filter(Boolean).join(" · ");
+    const meta = [word("channel", message.channel), word("language", message.language)].filter(Boolean).join(" · ");
     head.appendChild(span("msg-meta muted", meta));
     const body = document.createElement("div");
     body.className = "customer-text msg-text";

@@ -174,8 +174,8 @@ def test_the_thread_shows_every_author_with_time_channel_and_language(
     items = re.findall(r'<li class="msg author-(\w+)" data-message-id="[^"]+"', text)
     assert items == ["customer", "operator", "note", "ai"]
     assert '<span class="msg-kind">internal note</span> <span class="msg-author">op1</span>' in text
-    assert '<span class="msg-meta muted">console · en</span>' in text
-    assert '<span class="msg-meta muted">web · ja</span>' in text
+    assert '<span class="msg-meta muted">console · English</span>' in text
+    assert '<span class="msg-meta muted">web form · Japanese</span>' in text
     assert 'data-label-note="internal note"' in text
 
 
@@ -472,7 +472,10 @@ def test_a_lead_flags_an_ai_resolved_conversation_and_it_joins_the_queue(
     )
     assert f'id="row-{review.pk}"' in queue
     assert '<span class="badge kind kind-review">flagged for review</span>' in queue
-    assert '<td class="reason">flagged for review by a lead</td>' in queue
+    assert (
+        '<strong class="headline">Flagged for review by lead: answered the wrong order</strong>'
+        in queue
+    )
     after = page_text(client.get(f"{base(inquiry)}/"))
     assert 'id="flag-button"' not in after
     assert f'href="/console/escalations/{review.pk}/"' in after
@@ -514,7 +517,7 @@ def test_a_review_is_decided_reviewed_from_the_queue(lead: User, op1: User) -> N
     assert 'id="take-over-reply"' in page
     assert 'id="approve-button"' not in page
     assert 'id="reject-button"' not in page
-    assert "flagged for review by lead: coupon ignored" in page
+    assert "Flagged for review by lead: coupon ignored" in page
     assert decided.status_code == 302
     escalation.refresh_from_db()
     assert escalation.status == EscalationStatus.DECIDED

@@ -167,13 +167,13 @@ def test_the_queue_lists_each_open_escalation_with_what_matters(op1: User) -> No
     assert [row.escalation.pk for row in rows] == [escalation.pk, failure.pk]
     text = page_text(response)
     row = _row_html(text, escalation)
-    assert "approval needed" in row
-    assert "approval required" in row
-    assert "¥12,800" in row
+    assert '<span class="badge kind kind-approval">approval needed</span>' in row
+    assert '<strong class="headline">Refund ¥12,800 on ORD-1003</strong>' in row
+    assert "approval required" not in row  # the kind says it; no column repeats it
     assert 'class="badge claim mine">op1<' in row
     failure_row = _row_html(text, failure)
-    assert "failure" in failure_row
-    assert "tool failure" in failure_row
+    assert '<span class="badge kind kind-failure">failure</span>' in failure_row
+    assert '<strong class="headline">Tool failure</strong>' in failure_row
     assert "unclaimed" in failure_row
     assert 'class="small claim-button"' in failure_row
 
@@ -255,7 +255,7 @@ def test_a_cursor_the_queue_did_not_give_out_is_a_400(op1: User) -> None:
     assert "The cursor is not one this API gave out." in page_text(response)
 
 
-def test_the_queue_page_runs_nine_queries_however_many_rows(
+def test_the_queue_page_runs_ten_queries_however_many_rows(
     op1: User, django_assert_num_queries: Any
 ) -> None:
     def make(count: int) -> None:
@@ -272,9 +272,9 @@ def test_the_queue_page_runs_nine_queries_however_many_rows(
 
     # the session, its user, the user's role groups, their display preferences, the last
     # event's sequence number (where the live feed resumes), the open count (the tab title),
-    # the page of escalations, their inquiries with their customers, and the user's
-    # notification switches (the preferences form)
-    with django_assert_num_queries(9):
+    # the page of escalations, their inquiries with their customers, what the rows' headlines
+    # are made of, and the user's notification switches (the preferences form)
+    with django_assert_num_queries(10):
         response = client.get("/console/")
     with CaptureQueriesContext(connection) as thirty_rows:
         client.get("/console/")
@@ -449,8 +449,10 @@ def test_the_detail_page_lays_out_the_hand_off_package(op1: User) -> None:
     assert "<dt>Already refunded</dt><dd>¥1,000</dd>" in text
     assert "<li>¥1,000 <span" in text  # the prior refund
     assert "Yamato" in text
-    assert "get_order_details: done" in text
-    assert "carrier_timeout" in text
+    assert '<td>Orders</td><td><span class="badge ok">answered</span></td>' in text
+    assert "approval required" in text  # the payment specialist's code, in words
+    assert "get_order_details: done" not in text  # the run's note for engineers
+    assert '<li data-code="carrier_timeout"><span>Shipping</span>' in text
     assert "2 revisions" in text
     assert 'id="draft-reply" class="customer-text reply">確認しております。<' in text
     assert 'id="timeline"' in text
@@ -555,12 +557,13 @@ def test_the_detail_page_shows_each_hand_offs_verdict_the_unhealthy_first(
     text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
 
     shown = re.findall(
-        r'<span class="mono">(\w+)</span> <span class="badge verdict (\w+)">(\w+)<', text
+        r'data-verdict="(\w+)"><span>(\w+)</span> <span class="badge verdict (\w+)">([\w ]+)<',
+        text,
     )
     assert shown == [
-        ("payment", "warn", "WAITING_ON_APPROVAL"),
-        ("shipping", "bad", "OPEN_TOOL_PROTOCOL"),
-        ("order", "ok", "HEALTHY"),
+        ("WAITING_ON_APPROVAL", "Payments", "warn", "waiting for approval"),
+        ("OPEN_TOOL_PROTOCOL", "Shipping", "bad", "tool call left open"),
+        ("HEALTHY", "Orders", "ok", "healthy"),
     ]
 
 
