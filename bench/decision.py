@@ -9,6 +9,7 @@ approves: POST /api/v1/escalations/{id}/decide; the clock stops when console B (
 a second WebSocket on /ws/console/) receives ``inquiry.updated`` with status ``resolved`` for
 that inquiry, which the worker publishes after the refund is executed and the reply stored
 (after commit). Afterwards each order must have exactly one refund. Target: p95 <= 150 ms.
+Refunds at or above ``NETSHOP_FOUR_EYES_YEN`` need a manager's second approval and are left out.
 """
 
 from __future__ import annotations
@@ -28,12 +29,19 @@ WAIT_TIMEOUT_S = 120.0
 
 
 def refund_asks(count: int) -> list[harness.Ask]:
-    """Refund requests on ``count`` distinct orders that still have money to refund."""
+    """Refund requests on ``count`` distinct orders that still have money to refund, under
+    the four-eyes amount: one operator's approval carries them out (a larger one waits for a
+    manager's second approval, a second person's time this benchmark does not measure)."""
+    from django.conf import settings
+
     from netshop.models import Order
 
     orders = (
         Order.objects.filter(
-            status="delivered", payment__captured_amount__gt=0, payment__refunds=None
+            status="delivered",
+            payment__captured_amount__gt=0,
+            payment__captured_amount__lt=settings.NETSHOP_FOUR_EYES_YEN,
+            payment__refunds=None,
         )
         .order_by("number")
         .values_list("number", "customer__code", "customer__language")[:count]

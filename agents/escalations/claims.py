@@ -27,9 +27,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from agents.escalations.services import (
-    _locked,
-    _refuse_if_claimed_by_other,
-    _refuse_if_decided,
+    escalation_locked,
+    refuse_if_claimed_by_other,
+    refuse_if_decided,
 )
 from agents.events import EventName, escalation_payload, inquiry_payload, publish
 from agents.handoffs import audit_trail
@@ -69,7 +69,7 @@ def claim_may_change(escalation: Escalation, user: Any) -> bool:
 
 def _refuse_unless_may_change(escalation: Escalation, user: User) -> None:
     if not claim_may_change(escalation, user):
-        _refuse_if_claimed_by_other(escalation, user)
+        refuse_if_claimed_by_other(escalation, user)
 
 
 def _hold(escalation: Escalation, user: User | None) -> None:
@@ -90,8 +90,8 @@ def _announce(event: EventName, escalation: Escalation, **extra: Any) -> None:
 @transaction.atomic
 def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
     """Take the escalation; a manager takes it over from whoever holds it."""
-    escalation = _locked(escalation_id)
-    _refuse_if_decided(escalation)
+    escalation = escalation_locked(escalation_id)
+    refuse_if_decided(escalation)
     _refuse_unless_may_change(escalation, user)
     if escalation.claimed_by_id == user.pk:
         return escalation
@@ -114,8 +114,8 @@ def escalation_claim(*, escalation_id: UUID | str, user: User) -> Escalation:
 @transaction.atomic
 def escalation_release(*, escalation_id: UUID | str, user: User) -> Escalation:
     """Put the escalation back in its queue; a manager may release anyone's claim."""
-    escalation = _locked(escalation_id)
-    _refuse_if_decided(escalation)
+    escalation = escalation_locked(escalation_id)
+    refuse_if_decided(escalation)
     _refuse_unless_may_change(escalation, user)
     if escalation.claimed_by_id is None:
         return escalation
@@ -159,8 +159,8 @@ def colleagues_assignable() -> QuerySet[User]:
 def escalation_assign(*, escalation_id: UUID | str, user: User, assignee: str) -> Escalation:
     """Give the escalation to a colleague: it is theirs as if they had claimed it."""
     colleague = colleague_get(username=assignee)
-    escalation = _locked(escalation_id)
-    _refuse_if_decided(escalation)
+    escalation = escalation_locked(escalation_id)
+    refuse_if_decided(escalation)
     if escalation.claimed_by_id == colleague.pk:  # a repeat (a double click) changes nothing
         return escalation
     _refuse_unless_may_change(escalation, user)

@@ -104,7 +104,8 @@ def escalation_record_wait(
     return escalation
 
 
-def _locked(escalation_id: UUID | str) -> Escalation:
+def escalation_locked(escalation_id: UUID | str) -> Escalation:
+    """The escalation, locked for this transaction (claims and decisions serialise on it)."""
     try:
         return (
             Escalation.objects.select_for_update().select_related("inquiry").get(pk=escalation_id)
@@ -113,7 +114,8 @@ def _locked(escalation_id: UUID | str) -> Escalation:
         raise DomainError("escalation_not_found") from None
 
 
-def _refuse_if_decided(escalation: Escalation) -> None:
+def refuse_if_decided(escalation: Escalation) -> None:
+    """A decided escalation is closed: a late claim or decision says who decided it."""
     if escalation.status == EscalationStatus.DECIDED:
         who = escalation.decided_by.username if escalation.decided_by else "someone"
         when = escalation.decided_at.isoformat() if escalation.decided_at else ""
@@ -130,7 +132,7 @@ def _past_tense(decision: str) -> str:
         return str(D(decision).label)
 
 
-def _refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
+def refuse_if_claimed_by_other(escalation: Escalation, user: User) -> None:
     """Only the holder decides (claims and assignment: ``agents.escalations.claims``)."""
     if escalation.claimed_by_id and escalation.claimed_by_id != user.pk:
         holder = escalation.claimed_by.username if escalation.claimed_by else "another operator"
@@ -162,11 +164,11 @@ def escalation_decide(
     ``confirm_language``; ``preview``, the text the operator was shown, must still be the
     text (else they would approve words they never saw).
     """
-    escalation = _locked(escalation_id)
+    escalation = escalation_locked(escalation_id)
     if action_id is not None and decision != D.TAKE_OVER:
         _refuse_if_action_decided(escalation, action_id)
-    _refuse_if_decided(escalation)
-    _refuse_if_claimed_by_other(escalation, user)
+    refuse_if_decided(escalation)
+    refuse_if_claimed_by_other(escalation, user)
     targets = _targets(escalation, decision=decision, action_id=action_id)
     record = decision_validated(
         escalation,
