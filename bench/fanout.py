@@ -54,7 +54,7 @@ def supervisor_classify(state: SeedState) -> dict[str, Any]:
 
     update = supervisor.classify(state)
     classification = Classification.model_validate(update["classification"])
-    # make_plan orders the agents as the seed does: order first, the rest after it.
+    # The plan orders the agents as the seed does: order first, the rest after it.
     return {**update, "plan": planner.make_plan(classification), "current_agent_index": 0}
 
 

@@ -100,7 +100,7 @@ COMPONENTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         "supervisor plan/execute/route/review/finalize",
         tuple(
             ("agents/graph/supervisor.py", name)
-            for name in ("make_plan", "execute", "route_steps", "review", "finalize")
+            for name in ("planned", "execute", "route_steps", "review", "finalize")
         ),
     ),
     (

@@ -50,6 +50,8 @@ def classify(state: InquiryState) -> dict[str, Any]:
     }
     if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
         update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
+    if update["question"] is None:  # the team works on it now: planned in this same step
+        update |= planned(classification)
     return turn_start(state, update)
 
 
@@ -111,9 +113,9 @@ def _request(text: str, question: dict[str, Any] | None, classification: Classif
     return text
 
 
-def make_plan(state: InquiryState) -> dict[str, Any]:
-    """Planner: number the steps, one agent each, and start the ones nothing waits on."""
-    classification = Classification.model_validate(state["classification"])
+def planned(classification: Classification) -> dict[str, Any]:
+    """Planner: number the steps, one agent each, and start the ones nothing waits on. The
+    classifier plans in its own step: a step of the graph of its own would only cost one."""
     plan = planner.make_plan(classification)
     return {"plan": planner.start_ready(plan), "plan_history": [{"kind": "plan", "steps": plan}]}
 
@@ -246,10 +248,12 @@ def finalize(state: InquiryState) -> dict[str, Any]:
     return {"status": InquiryStatus.RESOLVED}
 
 
-def route_after_classify(state: InquiryState) -> str:
+def route_after_classify(state: InquiryState) -> list[Send] | str:
+    """A failed supervisor goes to a person, a question to the customer; otherwise the plan's
+    first wave fans out."""
     if state.get("status") == InquiryStatus.ESCALATED:
         return "finalize"
-    return "ask" if state.get("question") else "plan"
+    return "ask" if state.get("question") else route_steps(state)
 
 
 def reply_brief(state: InquiryState) -> dict[str, Any]:

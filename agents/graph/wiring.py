@@ -1,7 +1,9 @@
 """The support team's graph, wiring only. Read top to bottom:
 
-    classify -> plan -+-> specialist (xN lanes in parallel, Send) -> execute -+-> specialist ...
-                      +-> review <-------------------------------------+
+    classify -+-> specialist (xN lanes in parallel, Send) -> execute -+-> specialist ...
+              +-> review <--------------------------------------------+
+              +-> ask (the reading is too unsure to act on: a confirming question)
+              +-> finalize (the supervisor failed: straight to a person)
     review -+-> acknowledge -> await_approval -> act_on_decisions -+-> merge
             |        ^  (an action failed: a person may retry it)      |
             |        +-------------------------------------------------+
@@ -9,10 +11,10 @@
             +-> ask (a specialist stopped to ask: the question goes out, the run waits for
                      the customer, whose answer starts the next turn)
 
-``plan`` starts the first wave itself, and ``merge`` ends the run: every step is a
-checkpoint, so the common path takes no more of them than it needs. ``finalize`` settles
-the runs that get no reply from the team: a supervisor failure, and a take-over (the
-operator's reply is the reply).
+``classify`` plans and starts the first wave itself, and ``merge`` ends the run: each step of
+the graph costs its engine's work, so the common path takes no more of them than it needs.
+``finalize`` settles the runs that get no reply from the team: a supervisor failure, and a
+take-over (the operator's reply is the reply).
 One compiled graph per checkpointer; the thread id is the inquiry id.
 """
 
@@ -31,7 +33,6 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph = StateGraph(InquiryState, input_schema=InquiryInput)
 
     graph.add_node("classify", supervisor.classify)
-    graph.add_node("plan", supervisor.make_plan)
     graph.add_node("execute", supervisor.execute)
     graph.add_node("specialist", run_lane)  # type: ignore[arg-type]  # a Send payload, not the state
     graph.add_node("review", supervisor.review)
@@ -44,9 +45,8 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
 
     graph.add_edge(START, "classify")
     graph.add_conditional_edges(
-        "classify", supervisor.route_after_classify, ["plan", "ask", "finalize"]
+        "classify", supervisor.route_after_classify, ["specialist", "review", "ask", "finalize"]
     )
-    graph.add_conditional_edges("plan", supervisor.route_steps, ["specialist", "review"])
     graph.add_conditional_edges("execute", supervisor.route_steps, ["specialist", "review"])
     graph.add_edge("specialist", "execute")
     graph.add_conditional_edges(

@@ -18,7 +18,7 @@ from langgraph.types import Command, Durability, Overwrite
 from agents.conversations.selectors import ai_may_answer, waits_for_ai
 from agents.conversations.thread import turn_input
 from agents.escalations.services import decisions_for_wait
-from agents.events import publish, step_payloads
+from agents.events import publish_all, step_payloads
 from agents.graph.db_connections import driving_graph, release_db_connection
 from agents.graph.run_context import run_config
 from agents.models import Inquiry, InquiryStatus
@@ -184,10 +184,8 @@ def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
     with driving_graph():
         for update in steps:
             for node, values in update.items():
-                if node not in TIMELINE_NODES:
-                    continue
-                for payload in step_payloads(inquiry_id, node, _plain(values or {})):
-                    publish("run.step", payload)
+                if node in TIMELINE_NODES:
+                    publish_all("run.step", step_payloads(inquiry_id, node, _plain(values or {})))
             # The next step may wait seconds for the model on other threads: give the
             # connection back meanwhile.
             release_db_connection()

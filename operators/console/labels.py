@@ -129,7 +129,6 @@ PLAN_DECISION_LABELS: dict[str, Promise] = {
 # The graph's nodes, as the timeline names a step of a run.
 NODE_LABELS: dict[str, Promise] = {
     "classify": _("understood the request"),
-    "plan": _("planned"),
     "execute": _("handed out the work"),
     "specialist": _("specialist answered"),
     "review": _("checked the answers"),

@@ -49,14 +49,28 @@ def state_with(**fields: Any) -> Any:
     ("state", "route"),
     [
         ({"status": "escalated"}, "finalize"),  # the supervisor failed: straight to a person
-        ({"status": "running"}, "plan"),
-        ({}, "plan"),
+        ({"question": {"slot": "confirm"}}, "ask"),  # too unsure to act: confirm first
+        ({"status": "running", "plan": []}, "review"),  # nothing for the team to look up
     ],
 )
-def test_after_classify_a_failed_supervisor_finalizes_and_others_plan(
+def test_after_classify_a_failed_supervisor_finalizes_an_unsure_reading_asks_and_others_fan_out(
     state: Any, route: str
 ) -> None:
     assert supervisor.route_after_classify(state) == route
+
+
+def test_after_classify_the_planned_first_wave_fans_out() -> None:
+    plan = [
+        PlanStepFactory.build(step=1, agent="order", status="running", attempts=1),
+        PlanStepFactory.build(step=2, agent="shipping", intent="track_shipment", depends_on=[1]),
+    ]
+
+    sends = supervisor.route_after_classify(state_with(plan=plan))
+
+    assert isinstance(sends, list)
+    assert [(s.node, s.arg["handoff"]["agent"], s.arg["lane"]["followers"]) for s in sends] == [
+        ("specialist", "order", [2])
+    ]
 
 
 @pytest.mark.parametrize(
@@ -111,14 +125,12 @@ def test_route_steps_fans_out_one_send_per_running_step() -> None:
 # --- plan and execute -----------------------------------------------------------------------
 
 
-def test_the_plan_node_starts_the_first_wave_and_records_the_plan_as_made() -> None:
-    state = state_with(
-        classification=ClassificationFactory.build(
-            agents=["order", "payment"], intent="process_refund"
-        )
+def test_the_plan_starts_the_first_wave_and_records_the_plan_as_made() -> None:
+    classification = ClassificationFactory.build(
+        agents=["order", "payment"], intent="process_refund"
     )
 
-    update = supervisor.make_plan(state)
+    update = supervisor.planned(classification)
 
     made = [
         PlanStepFactory.build(step=1, agent="order", intent="get_order_details"),
