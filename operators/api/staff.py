@@ -50,7 +50,7 @@ router = Router(auth=STAFF, tags=["staff"])
 class SentDecisionIn(DecisionIn):
     """A decision, with what the operator was shown of the reply it sends."""
 
-    action_id: Annotated[str, StringConstraints(max_length=200)] | None = Field(
+    action_id: Annotated[str, StringConstraints(max_length=200), NoNul] | None = Field(
         default=None,
         description="Decide this action alone; without it the decision applies to every "
         "action still waiting for one (a take-over always acts on all of them).",

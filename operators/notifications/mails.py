@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from agents.models import Escalation
 from netshop.money import yen
 from operators.console.preferences import staff_preference_get
+from operators.console.presenters.summary import escalation_headline
 from operators.models import NotificationKind
 
 
@@ -40,7 +41,7 @@ def notification_mail(*, escalation: Escalation, kind: str, recipient: Any) -> M
         body = "\n\n".join(
             [
                 subject,
-                gettext("Summary: %(summary)s") % {"summary": escalation.summary},
+                gettext("Summary: %(summary)s") % {"summary": escalation_headline(escalation)},
                 gettext("Amount at risk: %(amount)s")
                 % {"amount": yen(escalation.amount_at_risk, language=language)},
                 gettext("Deadline: %(deadline)s") % {"deadline": deadline},
@@ -51,15 +52,17 @@ def notification_mail(*, escalation: Escalation, kind: str, recipient: Any) -> M
 
 
 def _subject(escalation: Escalation, kind: str, language: str) -> str:
+    """What to do, in people's words ("Refund ¥12,800 on ORD-1003"), not the run's note."""
     amount = yen(escalation.amount_at_risk, language=language)
+    summary = escalation_headline(escalation)
     if kind == NotificationKind.LARGE_APPROVAL:
         return gettext("New approval of %(amount)s: %(summary)s") % {
             "amount": amount,
-            "summary": escalation.summary,
+            "summary": summary,
         }
     if kind == NotificationKind.DEADLINE_SOON:
-        return gettext("Deadline near: %(summary)s") % {"summary": escalation.summary}
-    return gettext("Approval overdue: %(summary)s") % {"summary": escalation.summary}
+        return gettext("Deadline near: %(summary)s") % {"summary": summary}
+    return gettext("Approval overdue: %(summary)s") % {"summary": summary}
 
 
 def _local(escalation: Escalation, zone_name: str) -> str:
