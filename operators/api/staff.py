@@ -96,6 +96,7 @@ class ConversationOwnerOut(Schema):
 
 
 DENIED = {401: ErrorOut, 403: ErrorOut}
+BODY = {400: ErrorOut, 413: ErrorOut, 415: ErrorOut}  # a JSON body, bounded
 CHANGED = {200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, **DENIED}
 DECIDED = {**CHANGED, 200: EscalationDecided}
 EVENTS_PAGE = 200
@@ -174,16 +175,9 @@ def escalation_assign_view(
 
 @router.post(
     "/conversations/{inquiry_id}/assign",
-    response={
-        200: ConversationOwnerOut,
-        404: ErrorOut,
-        409: ErrorOut,
-        422: ErrorOut,
-        **DENIED,
-        400: ErrorOut,  # a body: JSON, bounded
-        413: ErrorOut,
-        415: ErrorOut,
-    },
+    response={200: ConversationOwnerOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+    | DENIED
+    | BODY,
 )
 def conversation_assign_view(
     request: HttpRequest, inquiry_id: UUID, payload: AssignIn
@@ -229,16 +223,7 @@ def escalation_decide_view(
 
 @router.post(
     "/escalations/{escalation_id}/preview",
-    response={
-        200: ReplyPreviewOut,
-        404: ErrorOut,
-        409: ErrorOut,
-        422: ErrorOut,
-        **DENIED,
-        400: ErrorOut,  # a body: JSON, bounded
-        413: ErrorOut,
-        415: ErrorOut,
-    },
+    response={200: ReplyPreviewOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut} | DENIED | BODY,
 )
 def escalation_preview_view(
     request: HttpRequest, escalation_id: str, payload: DecisionIn
