@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.models import ActionState
 from operators.console import labels
 
@@ -46,6 +47,13 @@ class ActionView:
     @property
     def decidable(self) -> bool:
         return self.state != ActionState.DECIDED
+
+    @property
+    def amount_editable(self) -> bool:
+        """An amount to change before approving, while nobody has approved this action yet."""
+        return self.state == ActionState.PENDING and "amount" in EDITABLE_PARAMS.get(
+            self.kind, set()
+        )
 
 
 def action_view(action: dict[str, Any]) -> ActionView:

@@ -93,3 +93,30 @@ def test_an_operator_giving_the_second_approval_is_told_a_manager_must(
     assert "This needs a second approval by a manager." in answer.content.decode()
     large.refresh_from_db()
     assert large.action_decisions["a1"]["record"]["approvals"] == ["op1"]
+
+
+def test_one_action_is_approved_with_another_amount_and_the_other_still_waits(op1: User) -> None:
+    both = refund_escalation(12800, with_cancellation=True)
+    client = signed_in(op1)
+
+    before = detail(client, both)
+    answer = decide(client, both, decision="edit", action_id="a1", amount="9800")
+
+    # only the refund has an amount to change
+    assert before.count("Approve with this amount") == 1
+    assert answer.status_code == 200
+    both.refresh_from_db()
+    assert both.status == "open"
+    assert set(both.action_decisions) == {"a1"}
+    record = both.action_decisions["a1"]["record"]
+    assert (record["decision"], record["params"]) == ("edit", {"amount": 9800})
+
+
+def test_an_amount_over_what_the_order_can_refund_is_refused_for_that_action(op1: User) -> None:
+    both = refund_escalation(12800, with_cancellation=True)
+
+    answer = decide(signed_in(op1), both, decision="edit", action_id="a1", amount="99999")
+
+    assert answer.status_code == 422
+    both.refresh_from_db()
+    assert both.action_decisions == {}
