@@ -7,13 +7,11 @@ the rules say, every change is audited and published once, and a refusal changes
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 
@@ -32,6 +30,7 @@ from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
+from tests.support.concurrency import released_together
 from tests.support.events import escalation_event, last_seq, published_after
 
 pytestmark = pytest.mark.django_db
@@ -285,21 +284,7 @@ def test_two_sweeps_at_once_release_each_idle_claim_once() -> None:
     for escalation in escalations:
         escalation_claim(escalation_id=escalation.pk, user=op)
         idle_for(escalation, 45)
-    barrier = threading.Barrier(2)
-    results: list[list[str]] = []
-
-    def sweep() -> None:
-        barrier.wait()
-        try:
-            results.append(claims_expire())
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    results = released_together(lambda _: claims_expire(), range(2))
 
     released = sorted(results[0] + results[1])
     assert released == sorted(str(e.pk) for e in escalations)

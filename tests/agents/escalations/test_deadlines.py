@@ -7,12 +7,10 @@ customer is told once in their language, and the move is audited and published o
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from agents.escalations.claims import conversation_assign, escalation_claim, escalation_release
@@ -24,6 +22,7 @@ from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
+from tests.support.concurrency import released_together
 from tests.support.events import escalation_event, last_seq, published_after
 
 pytestmark = pytest.mark.django_db
@@ -141,21 +140,7 @@ def test_the_managers_filter_shows_only_the_moved_approvals() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_two_sweeps_at_once_move_each_approval_and_tell_each_customer_once() -> None:
     escalations = [past_deadline(escalation_for()) for _ in range(5)]
-    barrier = threading.Barrier(2)
-    results: list[list[str]] = []
-
-    def sweep() -> None:
-        barrier.wait()
-        try:
-            results.append(overdue_approvals_move())
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweep) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    results = released_together(lambda _: overdue_approvals_move(), range(2))
 
     assert sorted(results[0] + results[1]) == sorted(str(e.pk) for e in escalations)
     for escalation in escalations:

@@ -9,12 +9,10 @@ or above the four-eyes amount waits for a second approval by another manager.
 from __future__ import annotations
 
 import secrets
-import threading
 from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 
 from agents.escalations import services
 from agents.escalations.action_states import action_decisions_shown
@@ -27,6 +25,7 @@ from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory, delivered_order
+from tests.support.concurrency import released_together
 from tests.support.events import last_seq, published_after
 
 pytestmark = pytest.mark.django_db
@@ -385,25 +384,15 @@ def test_a_manager_may_reject_what_awaits_a_second_approval(resumed: list[object
 
 def at_once(calls: list[dict[str, Any]]) -> list[str]:
     """Run the decisions in threads released together; each one's outcome (or error code)."""
-    outcomes: list[str] = []
-    barrier = threading.Barrier(len(calls))
+    return sorted(released_together(decision_outcome, calls))
 
-    def run(call: dict[str, Any]) -> None:
-        barrier.wait()
-        try:
-            escalation_decide(**call)
-            outcomes.append("decided")
-        except DomainError as conflict:
-            outcomes.append(conflict.code)
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sorted(outcomes)
+def decision_outcome(call: dict[str, Any]) -> str:
+    try:
+        escalation_decide(**call)
+    except DomainError as conflict:
+        return conflict.code
+    return "decided"
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,12 +3,8 @@ or by two operators at the same moment, against real PostgreSQL."""
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, StaffText
@@ -17,6 +13,7 @@ from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, staff_user
+from tests.support.concurrency import released_together
 
 REASON = "the parcel was found"
 
@@ -51,17 +48,7 @@ def test_a_double_click_keeps_one_reason() -> None:
 def test_two_operators_deciding_at_once_keep_the_winners_reason_only() -> None:
     escalation = escalation_for()
     users = [staff_user(f"op{i}", Role.OPERATOR) for i in range(4)]
-    start = threading.Barrier(len(users))
-
-    def at_once(user: User) -> str:
-        start.wait()
-        try:
-            return _reject(escalation, user)
-        finally:
-            connection.close()  # the thread's own connection
-
-    with ThreadPoolExecutor(max_workers=len(users)) as pool:
-        outcomes = list(pool.map(at_once, users))
+    outcomes = released_together(lambda user: _reject(escalation, user), users)
 
     assert sorted(outcomes) == ["already_decided"] * 3 + ["decided"]
     winner = users[outcomes.index("decided")].username

@@ -8,13 +8,11 @@ what its own decision says, exactly once, and the reply tells the customer both.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import override_settings
 
 from agents.escalations.services import escalation_decide
@@ -25,6 +23,7 @@ from netshop.errors import DomainError
 from netshop.models import Order, OrderStatus, Refund
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
+from tests.support.concurrency import released_together
 
 Ask = Callable[..., RunOutcome]
 BOTH_TEXT = "ORD-1001をキャンセルしてください。それと、ORD-1003が壊れていたので返金してください。"
@@ -115,24 +114,15 @@ def test_two_managers_approving_at_once_resume_the_run_once_and_refund_once(
         escalation_id=escalation.pk, user=staff_user("op1", Role.OPERATOR), decision="approve"
     )
     managers = [staff_user(f"mgr{i}", Role.MANAGER) for i in (1, 2)]
-    barrier = threading.Barrier(len(managers))
-    outcomes: list[str] = []
 
-    def approve(manager: User) -> None:
-        barrier.wait()
+    def approve(manager: User) -> str:
         try:
             escalation_decide(escalation_id=escalation.pk, user=manager, decision="approve")
-            outcomes.append("decided")
         except DomainError as conflict:
-            outcomes.append(conflict.code)
-        finally:
-            connection.close()
+            return conflict.code
+        return "decided"
 
-    threads = [threading.Thread(target=approve, args=(m,)) for m in managers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = released_together(approve, managers)
     for inquiry_id in list(sent):
         driver.inquiry_advance(inquiry_id=inquiry_id)
 
