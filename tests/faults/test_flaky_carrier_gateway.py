@@ -9,6 +9,7 @@ cancellation that failed at the gateway was not retried but handed over as actio
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -71,10 +72,28 @@ def injected_faults(logs: list[Path]) -> dict[str, int]:
     return counts
 
 
+def seed_failing_early(seed: int, rate: float, within: int = 3) -> int:
+    """The first seed from ``seed`` whose fault sequence fails within ``within`` calls.
+
+    Every worker process draws the same seeded sequence for each service and makes only a
+    handful of calls of each; a seed whose first failure comes at the 13th draw met none
+    (seed 1407469236). Still replayable: the same ``seed`` gives the same sequence.
+    """
+    for candidate in itertools.count(seed):
+        draws = random.Random(candidate)  # noqa: S311  (the simulator's own generator)
+        if any(draws.random() < rate for _ in range(within)):
+            return candidate
+    raise AssertionError("unreachable")
+
+
 def test_carrier_and_gateway_failing_one_call_in_five(
     shop: None, operator, faults, fault_seed: int, worker_pool
 ) -> None:
-    flaky = {"fault_rate": 0.2, "kinds": ["timeout", "server_error"], "seed": fault_seed}
+    flaky = {
+        "fault_rate": 0.2,
+        "kinds": ["timeout", "server_error"],
+        "seed": seed_failing_early(fault_seed, 0.2),
+    }
     faults.set(carrier={**flaky, "latency_ms": 50}, gateway={**flaky, "latency_ms": 50})
     pool = worker_pool(2, faults.env)
     rng = random.Random(fault_seed)  # noqa: S311  (replayable, not secret)
@@ -89,7 +108,7 @@ def test_carrier_and_gateway_failing_one_call_in_five(
     states = {i: run_state(i, customer) for i, (customer, _) in zip(ids, asked, strict=True)}
     injected = injected_faults(pool.logs)
     print(f"injected faults: {injected}")
-    assert sum(injected.values()) >= 1  # ~40 calls at 20%: the scenario met failures
+    assert sum(injected.values()) >= 1  # the seed fails early: the scenario met failures
 
     for (customer, text), inquiry_id in zip(asked, ids, strict=True):
         if (customer, text) in READ_ONLY + REDELIVERIES:
