@@ -43,11 +43,34 @@ def order_get_for_customer(*, customer: Customer, number: str) -> Order:
 
     Loaded with all that ``order_facts`` reads, so its facts need no second read.
     """
-    wanted = unicodedata.normalize("NFKC", number).strip().upper()
+    wanted = _order_number(number)
     try:
-        return _orders_with_facts().get(customer=customer, number=wanted)
+        order = _orders_with_facts(join_customer=False).get(customer=customer, number=wanted)
     except Order.DoesNotExist:
         raise DomainError("order_not_found", number=wanted, customer=customer.code) from None
+    order.customer = customer  # the filter made it the order's customer: no join to read it
+    return order
+
+
+def shipment_for_order(*, customer: Customer, number: str) -> Shipment:
+    """The parcel of one of ``customer``'s orders, with its order: one query, where the whole
+    order's facts (lines, payment, refunds) would take three."""
+    wanted = _order_number(number)
+    shipment = (
+        Shipment.objects.select_related("order__customer")
+        .filter(order__customer=customer, order__number=wanted)
+        .first()
+    )
+    if shipment is not None:
+        return shipment
+    if not Order.objects.filter(customer=customer, number=wanted).exists():
+        raise DomainError("order_not_found", number=wanted, customer=customer.code)
+    raise DomainError("no_shipment", order=wanted)
+
+
+def _order_number(typed: str) -> str:
+    """An order number as the shop writes it, whatever width or case it was typed in."""
+    return unicodedata.normalize("NFKC", typed).strip().upper()
 
 
 def orders_search(
@@ -149,15 +172,16 @@ def shipment_facts(*, shipment: Shipment) -> dict[str, Any]:
     }
 
 
-def _orders() -> QuerySet[Order]:
+def _orders(*, join_customer: bool = True) -> QuerySet[Order]:
     lines = OrderLine.objects.select_related("product").order_by("id")
-    return Order.objects.select_related("customer", "payment", "shipment").prefetch_related(
+    related = ("customer", "payment", "shipment") if join_customer else ("payment", "shipment")
+    return Order.objects.select_related(*related).prefetch_related(
         Prefetch("lines", queryset=lines)
     )
 
 
-def _orders_with_facts() -> QuerySet[Order]:
-    return _orders().prefetch_related("payment__refunds")
+def _orders_with_facts(*, join_customer: bool = True) -> QuerySet[Order]:
+    return _orders(join_customer=join_customer).prefetch_related("payment__refunds")
 
 
 def _related(order: Order, name: str) -> Any:

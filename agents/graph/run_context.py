@@ -13,6 +13,14 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from netshop import selectors
+from netshop.models import Customer
+
+# The customer's row, as whoever drives the run read it with the inquiry: the tools of every
+# specialist scope their reads by it, and reading it again for each tool call was a query each.
+# Not a checkpointed value: LangGraph keeps only plain values of ``configurable``.
+RUN_CUSTOMER = "customer"
+
 
 @dataclass(frozen=True)
 class RunContext:
@@ -24,12 +32,19 @@ class RunContext:
 
 
 def run_config(
-    *, inquiry_id: str, customer_id: str, injection_suspected: bool = False
+    *,
+    inquiry_id: str,
+    customer_id: str,
+    injection_suspected: bool = False,
+    customer: Customer | None = None,
 ) -> RunnableConfig:
-    """The config every invocation of the graph for one inquiry uses (thread id = inquiry id)."""
+    """The config every invocation of the graph for one inquiry uses (thread id = inquiry id);
+    ``customer``, the row of ``customer_id`` when the caller holds it, saves the tools a read."""
     configurable: dict[str, Any] = {"thread_id": inquiry_id, "customer_id": customer_id}
     if injection_suspected:
         configurable["injection_suspected"] = True
+    if customer is not None and customer.code == customer_id:
+        configurable[RUN_CUSTOMER] = customer
     return {"configurable": configurable}
 
 
@@ -45,6 +60,15 @@ def run_context(config: RunnableConfig | None) -> RunContext:
         raise RuntimeError(
             f"run config lacks {missing}: tools need the intake's identity"
         ) from None
+
+
+def run_customer(config: RunnableConfig | None) -> Customer:
+    """The customer the run serves: the row its config carries, else read by its code."""
+    code = run_context(config).customer_id
+    held = (config or {}).get("configurable", {}).get(RUN_CUSTOMER)
+    if isinstance(held, Customer) and held.code == code:
+        return held
+    return selectors.customer_get(code=code)
 
 
 def stable_operation_id(inquiry_id: str, skill: str, *parts: Any) -> str:

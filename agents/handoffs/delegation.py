@@ -19,7 +19,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph.state import CompiledStateGraph
 
 from agents.graph.db_connections import releases_db_connection
-from agents.graph.run_context import run_config, run_context
+from agents.graph.run_context import run_config, run_context, run_customer
 from agents.graph.schemas import AgentName, Envelope, Handoff
 from agents.graph.state import InquiryState, PlanStep
 from agents.handoffs import receipts
@@ -133,6 +133,7 @@ def run_handoff(payload: dict[str, Any], config: RunnableConfig) -> dict[str, An
             inquiry_id=context.inquiry_id,
             customer_id=context.customer_id,
             injection_suspected=handoff.context.get("injection_suspected") is True,
+            customer=run_customer(config),
         )
         final = graph.invoke({"messages": specialist_messages(handoff), "turns": 0}, inner)
         envelope = envelope_from(handoff.agent, cast(SpecialistState, final))

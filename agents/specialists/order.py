@@ -10,7 +10,7 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
 from agents.graph.prompts import SHARED_RULES
-from agents.graph.run_context import run_context, stable_operation_id
+from agents.graph.run_context import run_context, run_customer, stable_operation_id
 from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.item_args import OrderItem
 from agents.specialists.spec import ApprovalRequired, Specialist
@@ -36,10 +36,6 @@ Each only prepares the action for an operator and refuses what the shop's rules 
 allow."""
 
 
-def _customer(config: RunnableConfig) -> Any:
-    return selectors.customer_get(code=run_context(config).customer_id)
-
-
 def _iso_date(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
@@ -59,7 +55,7 @@ def search_orders(
         placed_to: ISO date (YYYY-MM-DD); only orders placed on or before it.
     """
     orders = selectors.orders_search(
-        customer=_customer(config),
+        customer=run_customer(config),
         status=status,
         placed_from=_iso_date(placed_from),
         placed_to=_iso_date(placed_to),
@@ -74,7 +70,7 @@ def get_order_details(order_number: str, config: RunnableConfig) -> dict[str, An
     Args:
         order_number: the order number, e.g. ORD-1003.
     """
-    order = selectors.order_get_for_customer(customer=_customer(config), number=order_number)
+    order = selectors.order_get_for_customer(customer=run_customer(config), number=order_number)
     return {"order": selectors.order_facts(order=order, reload=False)}
 
 
@@ -90,7 +86,7 @@ def cancel_order(order_number: str, reason: str, config: RunnableConfig) -> dict
         reason: why the customer wants to cancel, in a few words.
     """
     context = run_context(config)
-    order = selectors.order_get_for_customer(customer=_customer(config), number=order_number)
+    order = selectors.order_get_for_customer(customer=run_customer(config), number=order_number)
     checks = cancel_checks(order=order)
     raise_first_failure(checks)
     facts = selectors.order_facts(order=order, reload=False)
@@ -222,7 +218,7 @@ def modify_order_items(
 
 
 def _order(config: RunnableConfig, order_number: str) -> Any:
-    return selectors.order_get_for_customer(customer=_customer(config), number=order_number)
+    return selectors.order_get_for_customer(customer=run_customer(config), number=order_number)
 
 
 def _item_param(line: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from langchain_core.tools import tool
 
 from agents.escalations.selectors import refunds_awaiting_approval
 from agents.graph.prompts import SHARED_RULES
-from agents.graph.run_context import run_context, stable_operation_id
+from agents.graph.run_context import run_context, run_customer, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.item_args import OrderItem
@@ -40,8 +40,7 @@ issue_receipt, to the name the customer asks for (宛名), else leave the name e
 
 
 def _order(config: RunnableConfig, order_number: str) -> Any:
-    customer = selectors.customer_get(code=run_context(config).customer_id)
-    return selectors.order_get_for_customer(customer=customer, number=order_number)
+    return selectors.order_get_for_customer(customer=run_customer(config), number=order_number)
 
 
 @tool
@@ -135,7 +134,7 @@ def apply_coupon(
     """
     context = run_context(config)
     cap = settings.NETSHOP_COUPON_CAP_YEN
-    customer = selectors.customer_get(code=context.customer_id)
+    customer = run_customer(config)
     coupon = coupon_issue(
         customer=customer,
         value=min(value or cap, cap),

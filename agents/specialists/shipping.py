@@ -9,7 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
 from agents.graph.prompts import SHARED_RULES
-from agents.graph.run_context import run_context, stable_operation_id
+from agents.graph.run_context import run_context, run_customer, stable_operation_id
 from agents.handoffs.audit_trail import agent_actor
 from agents.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.specialists.spec import Specialist
@@ -34,16 +34,12 @@ wrote (postal code, prefecture, the rest); when they gave none, ask for it with 
 
 
 def _shipment(config: RunnableConfig, order_number: str | None, tracking_number: str | None) -> Any:
-    customer = selectors.customer_get(code=run_context(config).customer_id)
+    customer = run_customer(config)
     if tracking_number:
         return selectors.shipment_for_tracking(customer=customer, tracking_number=tracking_number)
     if not order_number:
         raise DomainError("order_number_required")
-    order = selectors.order_get_for_customer(customer=customer, number=order_number)
-    shipment = getattr(order, "shipment", None)
-    if shipment is None:
-        raise DomainError("no_shipment", order=order.number)
-    return shipment
+    return selectors.shipment_for_order(customer=customer, number=order_number)
 
 
 @tool
@@ -144,8 +140,7 @@ def change_shipping_address(
         address_line: the rest: city, street, number, building, e.g. 中央区銀座1-2-3.
     """
     context = run_context(config)
-    customer = selectors.customer_get(code=context.customer_id)
-    order = selectors.order_get_for_customer(customer=customer, number=order_number)
+    order = selectors.order_get_for_customer(customer=run_customer(config), number=order_number)
     address_change_check(order=order)  # a parcel on its way is refused whatever the address
     address = address_validate(
         postal_code=postal_code, prefecture=prefecture, address_line=address_line

@@ -66,6 +66,52 @@ def test_another_customers_order_looks_exactly_like_a_missing_one() -> None:
     assert missing.value.message == "no order ORD-2999 for customer C0001"
 
 
+def test_an_order_read_for_its_facts_takes_three_queries_and_knows_its_customer(
+    django_assert_num_queries,
+) -> None:
+    order = delivered_order()
+    customer = selectors.customer_get(code=order.customer.code)
+
+    with django_assert_num_queries(3):  # the order with payment and shipment, lines, refunds
+        found = selectors.order_get_for_customer(customer=customer, number=order.number)
+        facts = selectors.order_facts(order=found, reload=False)
+
+    assert found.customer is customer
+    assert facts["customer"] == customer.code
+    assert facts["payment"]["captured"] == order.total
+
+
+def test_a_parcel_is_found_by_its_order_number_in_one_query(django_assert_num_queries) -> None:
+    order = in_transit_order()
+
+    with django_assert_num_queries(1):
+        shipment = selectors.shipment_for_order(
+            customer=order.customer, number=order.number.lower()
+        )
+        number, owner = shipment.order.number, shipment.order.customer.code
+
+    assert shipment == order.shipment
+    assert (number, owner) == (order.number, order.customer.code)
+
+
+def test_a_parcel_of_another_customers_order_is_an_order_not_found() -> None:
+    order = in_transit_order()
+
+    with pytest.raises(DomainError) as refused:
+        selectors.shipment_for_order(customer=CustomerFactory.create(), number=order.number)
+
+    assert refused.value.code == "order_not_found"
+
+
+def test_an_order_not_yet_handed_to_a_carrier_has_no_parcel() -> None:
+    order = pending_order()
+
+    with pytest.raises(DomainError) as refused:
+        selectors.shipment_for_order(customer=order.customer, number=order.number)
+
+    assert (refused.value.code, refused.value.params) == ("no_shipment", {"order": order.number})
+
+
 def test_orders_search_filters_the_customers_orders_newest_first() -> None:
     customer = CustomerFactory.create()
     now = timezone.now()
