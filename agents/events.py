@@ -3,6 +3,8 @@
 ``publish`` numbers each event (a ``ConsoleEvent`` row, in the caller's transaction) and sends
 it to the channel-layer groups only after that transaction commits. The numbers let a console
 that lost its socket fetch exactly what it missed (channel layers deliver at most once).
+Events published together (``events_batch``) travel together: one hand-over to the channel
+layer, and one message per group however many events it carries.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Literal
 
 from asgiref.sync import async_to_sync
@@ -46,6 +51,9 @@ event_published = Signal()
 
 STAFF_GROUP = "console.staff"
 CHANNEL_MESSAGE_TYPE = "console.event"  # the consumer method: console_event
+# Several events for one group, in order (``events_batch``); the consumer method:
+# console_events, which handles each as ``console_event`` would.
+CHANNEL_BATCH_TYPE = "console.events"
 
 
 def inquiry_group(inquiry_id: object) -> str:
@@ -164,11 +172,95 @@ def publish(event: EventName, payload: dict[str, Any], *, subject: Inquiry | Non
 def publish_all(event: EventName, payloads: list[dict[str, Any]]) -> None:
     """``publish`` for several events of one kind at once (the steps a lane of the fan-out
     brings back together): their rows in one insert, in order."""
+    if len(payloads) == 1:  # one row: a plain insert costs half a bulk one
+        publish(event, payloads[0])
+        return
     records = ConsoleEvent.objects.bulk_create(
         [ConsoleEvent(type=event, payload=staff_view(payload)) for payload in payloads]
     )
-    for payload, record in zip(payloads, records, strict=True):
-        _announce(event, payload, record, None)
+    with events_batch():
+        for payload, record in zip(payloads, records, strict=True):
+            _announce(event, payload, record, None)
+
+
+class HeldSteps:
+    """A run's finished steps, announced when the run is about to wait, not one by one.
+
+    Steps that follow each other without waiting (the lanes coming back, the review) reach the
+    consoles together: at the run's next model call (``announce_held_steps``, from
+    ``agents.llm.invoke``), or with the run's record when the leg ends. A console sees each
+    step before the run waits on anything, so nothing is later in the eyes of a person.
+    """
+
+    def __init__(self) -> None:
+        self.payloads: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+
+    def add(self, payloads: list[dict[str, Any]]) -> None:
+        with self.lock:
+            self.payloads.extend(payloads)
+
+    def announce(self) -> None:
+        # Under the lock: two lanes calling their models at once still publish in order.
+        with self.lock:
+            if self.payloads:
+                publish_all("run.step", self.payloads)
+                self.payloads = []
+
+    def take(self) -> list[dict[str, Any]]:
+        """What is still held, for the caller to publish (the leg's last steps)."""
+        with self.lock:
+            taken, self.payloads = self.payloads, []
+            return taken
+
+
+# The steps of the run this context drives; LangGraph and the lanes copy the context into
+# the threads they run a step on, so a model call on any of them finds the same holder.
+_held_steps: ContextVar[HeldSteps | None] = ContextVar("held_steps", default=None)
+
+
+@contextmanager
+def steps_held() -> Iterator[HeldSteps]:
+    """Hold the steps published in this context (``HeldSteps``)."""
+    holder = HeldSteps()
+    token = _held_steps.set(holder)
+    try:
+        yield holder
+    finally:
+        _held_steps.reset(token)
+
+
+def announce_held_steps() -> None:
+    """The run is about to wait: announce the steps it finished meanwhile."""
+    holder = _held_steps.get()
+    if holder is not None:
+        holder.announce()
+
+
+_batch = threading.local()
+
+
+@contextmanager
+def events_batch() -> Iterator[None]:
+    """Send every event published inside the block together, once the transaction commits.
+
+    For code that publishes several events in a row (a run's record, a lane's steps): each
+    group gets one message carrying its events in order, where it got one message per event;
+    the rows are written as the events are published, as ever. As with ``audit_batch``, an
+    event published inside a savepoint that rolls back still goes out with the others (its
+    row does not): a console finds no such number when it resyncs, and nothing else.
+    """
+    if getattr(_batch, "sends", None) is not None:  # already batching: join the outer one
+        yield
+        return
+    _batch.sends = []
+    try:
+        yield
+        sends: Sends = _batch.sends
+    finally:
+        _batch.sends = None
+    if sends:
+        after_commit(lambda: _send(sends))
 
 
 def _announce(
@@ -181,7 +273,11 @@ def _announce(
     if _customer_hears(event, payload):
         group = inquiry_group(payload.get("inquiry_id") or payload["id"])
         sends.append((group, _message(event, record.pk, customer_view(payload))))
-    after_commit(lambda: _send(sends))
+    batch = getattr(_batch, "sends", None)
+    if batch is not None:
+        batch.extend(sends)
+    else:
+        after_commit(lambda: _send(sends))
     event_published.send(sender=publish, event=event, payload=staff_payload, seq=record.pk)
 
 
@@ -218,55 +314,81 @@ def _send(sends: Sends) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    sends = _per_group(sends)
     try:
         if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the server's loop
             async_to_sync(_group_send)(layer, sends)
         else:
-            _sender().send(layer, sends)
+            _loops().send(layer, sends)
     except Exception:  # a live update lost is recovered by the console's resync
         groups = [group for group, _ in sends]
-        logger.warning("could not send %s to %s", sends[0][1]["event"], groups, exc_info=True)
+        event = sends[0][1].get("event", CHANNEL_BATCH_TYPE)
+        logger.warning("could not send %s to %s", event, groups, exc_info=True)
+
+
+def _per_group(sends: Sends) -> Sends:
+    """One message per group: a group's several events travel as one batch, in order."""
+    by_group: dict[str, list[dict[str, Any]]] = {}
+    for group, message in sends:
+        by_group.setdefault(group, []).append(message)
+    return [
+        (group, messages[0] if len(messages) == 1 else _batch_message(messages))
+        for group, messages in by_group.items()
+    ]
+
+
+def _batch_message(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": CHANNEL_BATCH_TYPE, "events": messages}
+
+
+def channel_events(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events one channel-layer message carries, in order: a batch's, or itself."""
+    return message["events"] if message.get("type") == CHANNEL_BATCH_TYPE else [message]
 
 
 async def _group_send(layer: Any, sends: Sends) -> None:
-    for group, message in sends:
-        await layer.group_send(group, message)
+    """Each group its message, the groups at once (``_per_group`` gives a group one message,
+    so its events keep their order); a lone group is awaited as it is: a task costs more."""
+    async with asyncio.timeout(SEND_TIMEOUT_S):
+        if len(sends) == 1:
+            await layer.group_send(*sends[0])
+        else:
+            await asyncio.gather(*(layer.group_send(group, message) for group, message in sends))
 
 
-class _Sender:
-    """One event loop per process for channel-layer sends from synchronous code.
+class _SendLoops:
+    """Event loops on which synchronous code sends to the channel layer, lent one per send.
 
-    ``async_to_sync`` would build a loop, and channels-redis a connection, for every event;
-    a loop that lives as long as the process keeps its connections, and a lock keeps the
-    events in the order they were published.
+    The publishing thread sends its events itself, in order, on a loop it borrows: handing
+    each send to a thread of its own and waiting for it cost more than the send. A loop, and
+    the channel layer's connections on it, stays for the next send by whichever thread; there
+    are as many as sends ever ran at once. ``async_to_sync`` would build a loop, and
+    channels-redis a connection, for every event.
     """
 
     def __init__(self) -> None:
-        self.pid = os.getpid()
-        self.loop = asyncio.new_event_loop()
-        self.lock: asyncio.Lock | None = None
-        threading.Thread(target=self.loop.run_forever, name="event-sender", daemon=True).start()
+        self.idle: list[asyncio.AbstractEventLoop] = []
+        self.guard = threading.Lock()
 
     def send(self, layer: Any, sends: Sends) -> None:
-        future = asyncio.run_coroutine_threadsafe(self._send(layer, sends), self.loop)
-        future.result(timeout=SEND_TIMEOUT_S)
-
-    async def _send(self, layer: Any, sends: Sends) -> None:
-        if self.lock is None:
-            self.lock = asyncio.Lock()
-        async with self.lock:
-            await _group_send(layer, sends)
+        with self.guard:
+            loop = self.idle.pop() if self.idle else asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(_group_send(layer, sends))
+        finally:
+            with self.guard:
+                self.idle.append(loop)
 
 
 SEND_TIMEOUT_S = 5.0
-_senders: dict[int, _Sender] = {}
-_senders_guard = threading.Lock()
+_send_loops: dict[int, _SendLoops] = {}
+_send_loops_guard = threading.Lock()
 
 
-def _sender() -> _Sender:
-    """This process's sender (a forked worker gets its own: threads do not survive a fork)."""
-    with _senders_guard:
-        sender = _senders.get(os.getpid())
-        if sender is None:
-            sender = _senders[os.getpid()] = _Sender()
-        return sender
+def _loops() -> _SendLoops:
+    """This process's loops (a forked worker makes its own: its parent's are not its to use)."""
+    with _send_loops_guard:
+        loops = _send_loops.get(os.getpid())
+        if loops is None:
+            loops = _send_loops[os.getpid()] = _SendLoops()
+        return loops

@@ -22,6 +22,7 @@ from langchain_core.tools import BaseTool
 from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
+from agents.events import announce_held_steps
 from agents.graph.db_connections import release_db_connection
 
 ModelRole = Literal["supervisor", "specialist", "writer"]
@@ -40,9 +41,11 @@ def chat_model(role: ModelRole) -> BaseChatModel:
 
 
 def invoke(model: Runnable[Any, Any], messages: list[Any]) -> Any:
-    """Every model call of the graph goes through here. The thread gives its database
-    connection back first: the call may wait seconds, and a worker has dozens of runs in
-    flight on a few connections."""
+    """Every model call of the graph goes through here. The call may wait seconds, so the
+    run first announces the steps it finished meanwhile (the consoles see them now), and the
+    thread gives its database connection back: a worker has dozens of runs in flight on a few
+    connections."""
+    announce_held_steps()
     release_db_connection()
     return model.invoke(messages)
 

@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
-from agents.events import user_group
+from agents.events import channel_events, user_group
 from operators.access import SocketClose, session_digest, socket_recheck, socket_standing
 
 logger = logging.getLogger(__name__)
@@ -76,6 +76,16 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(
                 {"event": message["event"], "seq": message["seq"], "payload": message["payload"]}
             )
+
+    async def console_event(self, message: dict[str, Any]) -> None:
+        """One live event for a group this socket joined (``agents.events.publish``)."""
+        await self.forward(message)
+
+    async def console_events(self, message: dict[str, Any]) -> None:
+        """Events published together (``agents.events.events_batch``): each in turn, as if
+        it had come alone, so the browser sees one frame per event."""
+        for event in channel_events(message):
+            await self.console_event(event)
 
     async def disconnect(self, code: int) -> None:
         if self.rechecks is not None:

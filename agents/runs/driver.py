@@ -18,7 +18,7 @@ from langgraph.types import Command, Durability, Overwrite
 from agents.conversations.selectors import ai_may_answer, waits_for_ai
 from agents.conversations.thread import turn_input
 from agents.escalations.services import decisions_for_wait
-from agents.events import publish_all, step_payloads
+from agents.events import step_payloads, steps_held
 from agents.graph.db_connections import driving_graph, release_db_connection
 from agents.graph.run_context import run_config
 from agents.models import Inquiry, InquiryStatus
@@ -69,7 +69,7 @@ def _decided_while_held(inquiry: Inquiry) -> bool:
     own dispatch found the lease taken ("busy") and gave up, so this call sends it on."""
     if inquiry.status != InquiryStatus.AWAITING_APPROVAL:
         return False
-    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    config = _config(inquiry)
     return _decided_wait(support_graph().get_state(config)) is not None
 
 
@@ -110,23 +110,24 @@ def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
         outcome = _advance(inquiry)
     if outcome is not None:
         return outcome
-    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    config = _config(inquiry)
     return inquiry_record_run(inquiry=inquiry, snapshot=support_graph().get_state(config))
 
 
 def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOutcome:
     """Resume a waiting run with decisions keyed by action id, in this process."""
-    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    config = _config(inquiry)
     graph = support_graph()
+    steps: list[dict[str, Any]] = []
     if graph.get_state(config).interrupts:
-        _drive(graph, Command(resume=decisions), config)
-    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
+        steps = _drive(graph, Command(resume=decisions), config)
+    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
 
 
 def _advance(inquiry: Inquiry) -> RunOutcome | None:
     """One step of the conversation's work: resume a decided wait, finish a turn a dead
     worker left, or start the next turn; ``None`` when there is nothing to do now."""
-    config = run_config(inquiry_id=str(inquiry.pk), customer_id=inquiry.customer.code)
+    config = _config(inquiry)
     graph = support_graph()
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
@@ -137,15 +138,21 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         return inquiry_resume(inquiry=inquiry, decisions=decisions)
     if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
-        _drive(graph, None, config)
+        steps = _drive(graph, None, config)
     elif not snapshot.values or _answers_next(inquiry):
         turn = int(snapshot.values.get("turn", 0)) + 1 if snapshot.values else 1
         inquiry_mark_running(inquiry=inquiry, turn=turn)
-        _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
+        steps = _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
     else:
         _record_if_unsettled(inquiry, snapshot)
         return None
-    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config))
+    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
+
+
+def _config(inquiry: Inquiry) -> Any:
+    """The run's config, carrying the customer's row the inquiry was read with."""
+    customer = inquiry.customer
+    return run_config(inquiry_id=str(inquiry.pk), customer_id=customer.code, customer=customer)
 
 
 def _decided_wait(snapshot: Any) -> dict[str, Decision] | None:
@@ -173,22 +180,24 @@ def _record_if_unsettled(inquiry: Inquiry, snapshot: Any) -> None:
         inquiry_record_run(inquiry=inquiry, snapshot=snapshot)
 
 
-def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> None:
-    """Run the graph, announcing each step as it completes (the console's live timeline).
+def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> list[dict[str, Any]]:
+    """Run the graph, announcing its steps (the console's live timeline) before each wait
+    for a model; returns the last ones, which the run's record announces.
 
     Checkpoints are written when the leg ends (``RUN_DURABILITY``): a worker killed mid-leg
     leaves the run where the leg began, and the next worker runs the leg again.
     """
     inquiry_id = config["configurable"]["thread_id"]
     steps = graph.stream(graph_input, config, stream_mode="updates", durability=RUN_DURABILITY)
-    with driving_graph():
+    with driving_graph(), steps_held() as held:
         for update in steps:
             for node, values in update.items():
                 if node in TIMELINE_NODES:
-                    publish_all("run.step", step_payloads(inquiry_id, node, _plain(values or {})))
+                    held.add(step_payloads(inquiry_id, node, _plain(values or {})))
             # The next step may wait seconds for the model on other threads: give the
             # connection back meanwhile.
             release_db_connection()
+        return held.take()
 
 
 def _plain(update: dict[str, Any]) -> dict[str, Any]:

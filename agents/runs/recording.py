@@ -18,7 +18,7 @@ from django.utils import timezone
 from agents.conversations.thread import turn_mark_taken, turn_record
 from agents.escalations.package import handoff_package
 from agents.escalations.services import announce_resolved, escalation_record_wait
-from agents.events import inquiry_payload, publish
+from agents.events import events_batch, inquiry_payload, publish, publish_all
 from agents.graph import escalation_policy
 from agents.handoffs import audit_trail
 from agents.handoffs.receipts import finalized_receipts
@@ -40,17 +40,17 @@ def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1) -> None:
 
 @retry_conflicts
 @transaction.atomic
-def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
-    """Write where the run stands (``snapshot``, the graph's state) onto the inquiry."""
+def inquiry_record_run(
+    *, inquiry: Inquiry, snapshot: Any, steps: list[dict[str, Any]] | None = None
+) -> RunOutcome:
+    """Write where the run stands (``snapshot``, the graph's state) onto the inquiry;
+    ``steps``, the leg's last steps (``run.step`` payloads), are announced with it."""
     state = dict(snapshot.values)
     interrupts = list(snapshot.interrupts)
     request = interrupts[0].value if interrupts else None
     status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status")
-    current = (
-        Inquiry.objects.select_for_update(of=("self",))
-        .select_related("customer")
-        .get(pk=inquiry.pk)
-    )
+    current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    current.customer = inquiry.customer  # the same row: no join to read it again
     if status is None:
         # The graph stopped without finishing: never leave it looking done, hand it over.
         inquiry_record_crash(
@@ -64,8 +64,11 @@ def inquiry_record_run(*, inquiry: Inquiry, snapshot: Any) -> RunOutcome:
         return RunOutcome(str(inquiry.pk), str(current.status), state)
     previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
     # Every entry this record makes is written at the end of the block: the audit lock is
-    # taken last, after the inquiry's and escalations' rows (the documented lock order).
-    with audit_batch():
+    # taken last, after the inquiry's and escalations' rows (the documented lock order). Its
+    # events go out together once the record commits.
+    with events_batch(), audit_batch():
+        if steps:
+            publish_all("run.step", steps)
         escalation = None
         if request:
             escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
@@ -135,6 +138,21 @@ def _follow_up_if_unconfirmed(inquiry: Inquiry, state: dict[str, Any]) -> None:
     )
 
 
+# What recording a run writes on the inquiry (the row is locked: nothing else changes it).
+RUN_FIELDS = (
+    "status",
+    "language",
+    "intent",
+    "agents",
+    "reply",
+    "escalation",
+    "handoffs",
+    "resolved_at",
+    "awaiting_until",
+    "updated_at",
+)
+
+
 def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
     classification = state.get("classification") or {}
     inquiry.status = status
@@ -149,7 +167,7 @@ def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> Non
         if status == InquiryStatus.AWAITING_CUSTOMER
         else None
     )
-    inquiry.save()
+    inquiry.save(update_fields=RUN_FIELDS)
     publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
 
 

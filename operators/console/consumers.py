@@ -50,9 +50,6 @@ class ConsoleConsumer(GuardedJsonConsumer):
             viewers = await viewer_leave(escalation_id=self.escalation_id, channel=channel)
             await self._announce(viewers)
 
-    async def console_event(self, message: dict[str, Any]) -> None:
-        await self.forward(message)
-
     async def _announce(self, viewers: list[str]) -> None:
         await self.channel_layer.group_send(
             viewers_group(self.escalation_id),

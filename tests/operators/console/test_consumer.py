@@ -19,35 +19,32 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.test import Client
-from pytest_django import Settings
 
 from agents.escalations.claims import escalation_claim
-from agents.events import STAFF_GROUP, escalation_payload, inquiry_group
-from agents.models import Escalation, Inquiry
+from agents.events import (
+    CHANNEL_BATCH_TYPE,
+    STAFF_GROUP,
+    escalation_payload,
+    events_batch,
+    inquiry_group,
+    inquiry_payload,
+    publish,
+)
+from agents.models import ConsoleEvent, Escalation, Inquiry
 from netshop.roles import Role
 from operators.console.presence import viewer_leave
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
 from tests.support.sockets import socket_headers
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("redis_channel_layer"),
+]
 
 SIGNED_OUT, FORBIDDEN = 4401, 4403
-
-
-@pytest.fixture(autouse=True)
-def _own_channel_layer(settings: Settings) -> None:
-    """Real Redis, with a prefix of its own: parallel test runs never hear each other."""
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [django_settings.REDIS_URL],
-                "prefix": f"test-console-{uuid.uuid4().hex}",
-            },
-        }
-    }
 
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -191,6 +188,31 @@ def test_a_note_reaches_the_console_as_a_conversation_message_after_commit() -> 
     run(scenario)
 
 
+def test_events_published_together_reach_the_console_as_a_frame_each_in_order() -> None:
+    headers = socket_headers(staff_user("op1", Role.OPERATOR))
+    inquiry = inquiry_for(text="届きません")
+
+    def record() -> list[int]:
+        with transaction.atomic(), events_batch():
+            first = {"inquiry_id": str(inquiry.pk), "node": "merge", "status": "resolved"}
+            publish("run.step", first)
+            publish("inquiry.updated", inquiry_payload(inquiry))
+        return list(ConsoleEvent.objects.order_by("-pk").values_list("pk", flat=True)[:2])[::-1]
+
+    async def scenario() -> None:
+        communicator = socket("/ws/console/", headers)
+        await communicator.connect()
+        seqs = await database_sync_to_async(record)()
+        frames = [await communicator.receive_json_from(timeout=5) for _ in seqs]
+        assert [(f["event"], f["seq"]) for f in frames] == list(
+            zip(["run.step", "inquiry.updated"], seqs, strict=True)
+        )
+        assert await communicator.receive_nothing(timeout=0.3)
+        await communicator.disconnect()
+
+    run(scenario)
+
+
 def test_the_console_ignores_what_clients_send() -> None:
     headers = socket_headers(staff_user("op1", Role.OPERATOR))
 
@@ -263,19 +285,24 @@ def test_viewers_of_one_escalation_are_not_told_about_another() -> None:
 # --- /ws/help/<inquiry>/ --------------------------------------------------------------------
 
 
-def test_the_owner_hears_their_inquiry_updates_only() -> None:
+@pytest.mark.parametrize("together", [False, True], ids=["one_by_one", "in_one_batch"])
+def test_the_owner_hears_their_inquiry_updates_only(together: bool) -> None:
     owner = customer_user("c1")
     inquiry = inquiry_for(owner.customer)
     headers = socket_headers(owner)
     update = {"id": str(inquiry.pk), "status": "resolved", "reply": "done", "updated_at": None}
+    sent = [
+        {"type": "console.event", "event": "escalation.created", "seq": 7, "payload": {"id": "x"}},
+        {"type": "console.event", "event": "inquiry.updated", "seq": 8, "payload": update},
+    ]
+    messages = [{"type": CHANNEL_BATCH_TYPE, "events": sent}] if together else sent
 
     async def scenario() -> None:
         communicator = socket(f"/ws/help/{inquiry.pk}/", headers)
         connected, _ = await communicator.connect()
         assert connected
-        group = inquiry_group(inquiry.pk)
-        await database_sync_to_async(send_to)(group, "escalation.created", 7, {"id": "x"})
-        await database_sync_to_async(send_to)(group, "inquiry.updated", 8, update)
+        for message in messages:
+            await get_channel_layer().group_send(inquiry_group(inquiry.pk), message)
         assert await communicator.receive_json_from(timeout=5) == {
             "event": "inquiry.updated",
             "seq": 8,
