@@ -8,38 +8,25 @@ rolled back, send nothing.
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.conf import settings as django_settings
 from django.contrib.auth.models import Group, User
 from django.db import transaction
-from pytest_django import Settings
 
 from agents.events import user_group
 from netshop.roles import Role
 from operators.access import session_digest
 from tests.operators.api_helpers import signed_in, staff_user
+from tests.support.channel_layers import heard, listener
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("redis_channel_layer"),
+]
 
 RECHECK = {"type": "access.revoked", "event": "access.revoked", "session": None}
-
-
-@pytest.fixture(autouse=True)
-def _own_channel_layer(settings: Settings) -> None:
-    """Real Redis, with a prefix of its own: parallel test runs never hear each other."""
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [django_settings.REDIS_URL], "prefix": f"t-{uuid.uuid4().hex}"},
-        }
-    }
 
 
 def listening(user: User) -> Callable[[], list[dict[str, Any]]]:
@@ -47,24 +34,8 @@ def listening(user: User) -> Callable[[], list[dict[str, Any]]]:
 
     Sends finish before the change that caused them returns, so draining after it is enough.
     """
-    layer = get_channel_layer()
-
-    async def join() -> str:
-        channel = await layer.new_channel()
-        await layer.group_add(user_group(user.pk), channel)
-        return str(channel)
-
-    channel = async_to_sync(join)()
-
-    async def drain() -> list[dict[str, Any]]:
-        heard = []
-        while True:
-            try:
-                heard.append(await asyncio.wait_for(layer.receive(channel), timeout=0.3))
-            except TimeoutError:
-                return heard
-
-    return async_to_sync(drain)
+    channel = listener(user_group(user.pk))
+    return lambda: heard(channel)
 
 
 def operator() -> User:

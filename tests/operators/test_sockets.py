@@ -10,7 +10,6 @@ stays open while the login still holds it. The same through daphne: ``test_socke
 from __future__ import annotations
 
 import logging
-import uuid
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import OperationalError
 from django.test import Client
@@ -32,21 +30,13 @@ from operators.access import session_digest
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import inquiry_for, staff_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("redis_channel_layer"),
+]
 
 BAD_FRAME, SIGNED_OUT, FORBIDDEN, NOT_FOUND = 4400, 4401, 4403, 4404
 EVENT = {"id": "e1", "kind": "approval"}
-
-
-@pytest.fixture(autouse=True)
-def _own_channel_layer(settings: Settings) -> None:
-    """Real Redis, with a prefix of its own: parallel test runs never hear each other."""
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [django_settings.REDIS_URL], "prefix": f"t-{uuid.uuid4().hex}"},
-        }
-    }
 
 
 def socket(path: str, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:

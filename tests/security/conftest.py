@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +26,6 @@ from asgiref.sync import async_to_sync
 from axes import models as axes_models
 from channels.testing import WebsocketCommunicator
 from django.apps import apps
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
@@ -51,6 +49,7 @@ from netshop.demo.seed import seed_demo
 from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
 from tests.operators.api_helpers import escalation_for, storefront_key
+from tests.support.channel_layers import use_redis_channel_layer
 
 PASSWORD = "security-suite-password"
 CALLERS = ("anonymous", "token", "customer", "operator", "manager")
@@ -138,16 +137,7 @@ def live_shop(
 ) -> Iterator[Shop]:
     """The shared shop with committed writes, for sockets and graph runs."""
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    # Real Redis, with a prefix of its own: parallel test runs never hear each other.
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [django_settings.REDIS_URL],
-                "prefix": f"test-security-{uuid.uuid4().hex}",
-            },
-        }
-    }
+    use_redis_channel_layer(settings)
     with django_db_blocker.unblock():
         yield committed_shop
 

@@ -1,4 +1,5 @@
-"""Fixtures for tests that drive the real ``ChatOpenAI`` against ``FakeOpenAI``.
+"""Fixtures shared across the tree: the real ``ChatOpenAI`` against ``FakeOpenAI``, and the
+real Redis channel layer.
 
 Registered from ``tests/conftest.py`` with ``pytest_plugins = ["tests.support.conftest_plugin"]``.
 """
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from pytest_django import Settings
 
+from tests.support.channel_layers import use_redis_channel_layer
 from tests.support.fake_openai import FakeOpenAI
 
 
@@ -28,3 +30,9 @@ def openai_settings(fake_openai: FakeOpenAI, settings: Settings) -> Settings:
     settings.OPENAI_BASE_URL = fake_openai.base_url
     settings.NETSHOP_MODEL_TIMEOUT_S = 1.0
     return settings
+
+
+@pytest.fixture
+def redis_channel_layer(settings: Settings) -> None:
+    """Live events through the real Redis channel layer, under a prefix of this test's own."""
+    use_redis_channel_layer(settings)

@@ -9,22 +9,17 @@ staff's live events, not the event history, not the logs.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import json
 import logging
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.conf import settings as django_settings
 from django.test import Client
 from django.utils import timezone
 
-from agents.events import STAFF_GROUP, inquiry_group
+from agents.events import STAFF_GROUP, channel_events, inquiry_group
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.runs.driver import inquiry_run
 from agents.runs.intake import inquiry_create
@@ -32,6 +27,7 @@ from agents.runs.outcome import RunOutcome
 from netshop.models import Coupon, Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
+from tests.support.channel_layers import heard, listener
 
 Ask = Callable[..., RunOutcome]
 
@@ -107,48 +103,22 @@ def test_an_expired_coupon_is_not_reissued(ask: Ask) -> None:
 # --- The code is the customer's alone -------------------------------------------------------
 
 
-def _drain(channel: str) -> list[dict[str, Any]]:
-    layer = get_channel_layer()
-
-    async def receive_all() -> list[dict[str, Any]]:
-        received = []
-        while True:
-            try:
-                received.append(await asyncio.wait_for(layer.receive(channel), timeout=0.5))
-            except TimeoutError:
-                return received
-
-    return async_to_sync(receive_all)()
-
-
-@pytest.fixture
-def redis_layer(settings: Any) -> None:
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [django_settings.REDIS_URL],
-                "prefix": f"test-coupons-{uuid.uuid4().hex}",
-            },
-        }
-    }
+def events_heard(channel: str) -> list[dict[str, Any]]:
+    return [event for message in heard(channel) for event in channel_events(message)]
 
 
 def test_the_code_reaches_the_customer_only(
-    demo_shop: None, redis_layer: None, caplog: pytest.LogCaptureFixture
+    demo_shop: None, redis_channel_layer: None, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
     inquiry = inquiry_create(customer=Customer.objects.get(code="C0001"), text=ASK_JA, start=False)
-    layer = get_channel_layer()
-    staff, customer = "test.staff", "test.customer"
-    async_to_sync(layer.group_add)(STAFF_GROUP, staff)
-    async_to_sync(layer.group_add)(inquiry_group(inquiry.pk), customer)
+    staff, customer = listener(STAFF_GROUP), listener(inquiry_group(inquiry.pk))
 
     outcome = inquiry_run(inquiry=inquiry)
 
     [coupon] = coupons_of("C0001")
     assert coupon.code in outcome.state["reply"]
-    heard_by_staff, heard_by_customer = _drain(staff), _drain(customer)
+    heard_by_staff, heard_by_customer = events_heard(staff), events_heard(customer)
     final = [m for m in heard_by_customer if m["payload"].get("status") == "resolved"]
     assert [m["payload"]["reply"] for m in final] == [outcome.state["reply"]]
     staff_replies = [m["payload"]["reply"] for m in heard_by_staff if "reply" in m["payload"]]

@@ -7,16 +7,13 @@ operator's message exactly as published and nothing of the note.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Awaitable, Callable
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from pytest_django import Settings
 
 from agents.conversations.services import conversation_take_over, note_add, operator_message_send
 from agents.models import ConsoleEvent
@@ -25,21 +22,10 @@ from tests.factories import CustomerFactory
 from tests.operators.api_helpers import inquiry_for, staff_user
 from tests.support.sockets import socket_headers
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _own_channel_layer(settings: Settings) -> None:
-    """Real Redis, with a prefix of its own: parallel test runs never hear each other."""
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [django_settings.REDIS_URL],
-                "prefix": f"test-help-{uuid.uuid4().hex}",
-            },
-        }
-    }
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("redis_channel_layer"),
+]
 
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
