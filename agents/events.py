@@ -155,32 +155,27 @@ def step_payload(inquiry_id: str, node: str, update: dict[str, Any]) -> dict[str
     return payload
 
 
-def publish(event: EventName, payload: dict[str, Any], *, subject: Inquiry | None = None) -> int:
-    """Record ``event`` and send it after commit; returns its sequence number.
+def publish(event: EventName, payload: dict[str, Any], *, subject: Inquiry | None = None) -> None:
+    """Record ``event`` and send it after commit.
 
     Staff and the stored history (``/api/v1/events``) get the payload with coupon codes
     withheld; only the inquiry's own group, its customer, hears the reply as written.
     ``subject``, the conversation the event is about when the caller holds it, saves looking
     up whether a storefront listens.
     """
-    staff_payload = staff_view(payload)
-    record = ConsoleEvent.objects.create(type=event, payload=staff_payload)
-    _announce(event, payload, record, subject)
-    return record.pk
+    publish_all(event, [payload], subject=subject)
 
 
-def publish_all(event: EventName, payloads: list[dict[str, Any]]) -> None:
+def publish_all(
+    event: EventName, payloads: list[dict[str, Any]], *, subject: Inquiry | None = None
+) -> None:
     """``publish`` for several events of one kind at once (the steps a lane of the fan-out
-    brings back together): their rows in one insert, in order."""
-    if len(payloads) == 1:  # one row: a plain insert costs half a bulk one
-        publish(event, payloads[0])
-        return
-    records = ConsoleEvent.objects.bulk_create(
-        [ConsoleEvent(type=event, payload=staff_view(payload)) for payload in payloads]
-    )
+    brings back together): numbered in order, their rows in one insert."""
+    for payload in payloads:
+        # The storefront's webhooks are recorded now, with the conversation as it is now.
+        storefront_announce(event, payload, subject)
     with events_batch():
-        for payload, record in zip(payloads, records, strict=True):
-            _announce(event, payload, record, None)
+        _batch.pending.extend((event, payload) for payload in payloads)
 
 
 class HeldSteps:
@@ -242,43 +237,47 @@ _batch = threading.local()
 
 @contextmanager
 def events_batch() -> Iterator[None]:
-    """Send every event published inside the block together, once the transaction commits.
+    """Record every event published inside the block together, and send them together once
+    the transaction commits.
 
-    For code that publishes several events in a row (a run's record, a lane's steps): each
-    group gets one message carrying its events in order, where it got one message per event;
-    the rows are written as the events are published, as ever. As with ``audit_batch``, an
-    event published inside a savepoint that rolls back still goes out with the others (its
-    row does not): a console finds no such number when it resyncs, and nothing else.
+    For code that publishes several events in a row (a run's record, a lane's steps): their
+    rows go in one insert when the block ends, numbered in the order published, and each group
+    gets one message carrying its events in order, where it got one message per event. As
+    with ``audit_batch``, an event published inside a savepoint that rolls back is still
+    recorded with the others.
     """
-    if getattr(_batch, "sends", None) is not None:  # already batching: join the outer one
+    if getattr(_batch, "pending", None) is not None:  # already batching: join the outer one
         yield
         return
-    _batch.sends = []
+    _batch.pending = []
     try:
         yield
-        sends: Sends = _batch.sends
+        pending: list[tuple[EventName, dict[str, Any]]] = _batch.pending
     finally:
-        _batch.sends = None
-    if sends:
+        _batch.pending = None
+    if pending:
+        sends = _record(pending)
         after_commit(lambda: _send(sends))
 
 
-def _announce(
-    event: EventName, payload: dict[str, Any], record: ConsoleEvent, subject: Inquiry | None
-) -> None:
-    """Everything a recorded event sets off: webhooks in this transaction, sockets after it."""
-    staff_payload = record.payload
-    storefront_announce(event, payload, subject)  # the storefront's webhooks, in this transaction
-    sends = [(STAFF_GROUP, _message(event, record.pk, staff_payload))]
-    if _customer_hears(event, payload):
-        group = inquiry_group(payload.get("inquiry_id") or payload["id"])
-        sends.append((group, _message(event, record.pk, customer_view(payload))))
-    batch = getattr(_batch, "sends", None)
-    if batch is not None:
-        batch.extend(sends)
+def _record(pending: list[tuple[EventName, dict[str, Any]]]) -> Sends:
+    """Number ``pending`` (their rows, in one insert) and tell this process's listeners; the
+    channel-layer messages that announce them, in order."""
+    if len(pending) == 1:  # one row: a plain insert costs half a bulk one
+        event, payload = pending[0]
+        records = [ConsoleEvent.objects.create(type=event, payload=staff_view(payload))]
     else:
-        after_commit(lambda: _send(sends))
-    event_published.send(sender=publish, event=event, payload=staff_payload, seq=record.pk)
+        records = ConsoleEvent.objects.bulk_create(
+            [ConsoleEvent(type=event, payload=staff_view(payload)) for event, payload in pending]
+        )
+    sends: Sends = []
+    for (event, payload), record in zip(pending, records, strict=True):
+        sends.append((STAFF_GROUP, _message(event, record.pk, record.payload)))
+        if _customer_hears(event, payload):
+            group = inquiry_group(payload.get("inquiry_id") or payload["id"])
+            sends.append((group, _message(event, record.pk, customer_view(payload))))
+        event_published.send(sender=publish, event=event, payload=record.payload, seq=record.pk)
+    return sends
 
 
 def _customer_hears(event: EventName, payload: dict[str, Any]) -> bool:

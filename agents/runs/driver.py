@@ -129,6 +129,10 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
     worker left, or start the next turn; ``None`` when there is nothing to do now."""
     config = _config(inquiry)
     graph = support_graph()
+    if inquiry.turns == 0 and inquiry_mark_running(inquiry=inquiry, turn=1, first=True):
+        # No turn has started on the thread, so it has no checkpoint to read: the first turn.
+        steps = _drive(graph, turn_input(inquiry=inquiry, turn=1), config)
+        return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
         decisions = _decided_wait(snapshot)

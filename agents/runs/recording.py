@@ -29,13 +29,20 @@ from netshop.transactions import retry_conflicts
 
 
 @transaction.atomic
-def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1) -> None:
-    """A turn's run is starting: consoles see the conversation move off the queue."""
-    Inquiry.objects.filter(pk=inquiry.pk).update(
-        status=InquiryStatus.RUNNING, turns=turn, awaiting_until=None
-    )
+def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1, first: bool = False) -> bool:
+    """A turn's run is starting: consoles see the conversation move off the queue.
+
+    ``first``: only if no turn has started yet (``inquiry`` may be older than its row); False,
+    changing nothing, when one has.
+    """
+    rows = Inquiry.objects.filter(pk=inquiry.pk)
+    if first:
+        rows = rows.filter(turns=0)
+    if not rows.update(status=InquiryStatus.RUNNING, turns=turn, awaiting_until=None):
+        return False
     inquiry.status, inquiry.turns, inquiry.awaiting_until = InquiryStatus.RUNNING, turn, None
     publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
+    return True
 
 
 @retry_conflicts
@@ -64,9 +71,9 @@ def inquiry_record_run(
         return RunOutcome(str(inquiry.pk), str(current.status), state)
     previous = {"intent": current.intent, "reply": current.reply, "handoffs": current.handoffs}
     # Every entry this record makes is written at the end of the block: the audit lock is
-    # taken last, after the inquiry's and escalations' rows (the documented lock order). Its
-    # events go out together once the record commits.
-    with events_batch(), audit_batch():
+    # taken last, after the inquiry's and escalations' rows and the events' (the documented
+    # lock order). The events go out together once the record commits.
+    with audit_batch(), events_batch():
         if steps:
             publish_all("run.step", steps)
         escalation = None
