@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from agents.escalations.services import escalation_decide
-from agents.models import Escalation, Inquiry, InquiryStatus
-from agents.runs import dispatch, driver
+from agents.models import Escalation, Inquiry, InquiryStatus, MessageAuthor
+from agents.runs import dispatch, driver, recording
 from agents.runs.outcome import RunOutcome
 from netshop.models import Refund
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
+from tests.support.events import last_seq, published_after
 
 Ask = Callable[..., RunOutcome]
 
@@ -65,3 +66,26 @@ def test_a_wait_nobody_decided_is_not_sent_on(ask: Ask, monkeypatch: pytest.Monk
 
     assert sent == []
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.AWAITING_APPROVAL
+
+
+def test_a_copy_read_before_the_first_turn_does_not_start_that_turn_again(ask: Ask) -> None:
+    outcome = ask("注文ORD-1002の荷物は今どこにありますか？")
+    read_before = Inquiry.objects.get(pk=outcome.inquiry_id)
+    read_before.turns, read_before.status = 0, InquiryStatus.QUEUED  # as it was at intake
+    start = last_seq()
+
+    again = driver.inquiry_run(inquiry=read_before)
+
+    inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
+    assert (again.status, inquiry.status, inquiry.turns) == ("resolved", "resolved", 1)
+    assert inquiry.messages.filter(author_kind=MessageAuthor.AI).count() == 1
+    assert published_after(start, "run.step") == []  # nothing ran again
+
+
+def test_a_first_turn_is_marked_only_while_no_turn_has_started(ask: Ask) -> None:
+    outcome = ask("注文ORD-1002の荷物は今どこにありますか？")
+    stale = Inquiry.objects.get(pk=outcome.inquiry_id)
+    stale.turns = 0
+
+    assert not recording.inquiry_mark_running(inquiry=stale, turn=1, first=True)
+    assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
