@@ -118,9 +118,20 @@ def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOu
     """Resume a waiting run with decisions keyed by action id, in this process."""
     config = _config(inquiry)
     graph = support_graph()
-    steps: list[dict[str, Any]] = []
-    if graph.get_state(config).interrupts:
-        steps = _drive(graph, Command(resume=decisions), config)
+    waiting = bool(graph.get_state(config).interrupts)
+    return _resume(graph, config, inquiry, decisions, waiting=waiting)
+
+
+def _resume(
+    graph: CompiledStateGraph,
+    config: Any,
+    inquiry: Inquiry,
+    decisions: dict[str, Decision],
+    *,
+    waiting: bool,
+) -> RunOutcome:
+    """Resume the run if it still ``waiting`` for these decisions, and record where it stands."""
+    steps = _drive(graph, Command(resume=decisions), config) if waiting else []
     return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
 
 
@@ -139,7 +150,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         if decisions is None:
             _record_if_unsettled(inquiry, snapshot)  # still waiting for a person
             return None
-        return inquiry_resume(inquiry=inquiry, decisions=decisions)
+        return _resume(graph, config, inquiry, decisions, waiting=True)
     if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
         steps = _drive(graph, None, config)
