@@ -8,7 +8,9 @@ What a run did is written down by ``recording``; inquiries come in through ``int
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, cast
 
 import psycopg
 from django.db import InterfaceError, OperationalError
@@ -24,7 +26,7 @@ from agents.graph.run_context import run_config
 from agents.models import Inquiry, InquiryStatus
 from agents.runs.dispatch import enqueue_run
 from agents.runs.lease import run_lease
-from agents.runs.outcome import FINAL_STATUSES, RunOutcome
+from agents.runs.outcome import FINAL_STATUSES, RunOutcome, RunStop
 from agents.runs.recording import inquiry_mark_running, inquiry_record_crash, inquiry_record_run
 from agents.runs.support_graph import support_graph
 from agents.shapes import Decision
@@ -42,6 +44,8 @@ MAX_TURNS_PER_TASK = 5
 # without approval, the approved actions, the reply) is keyed by an operation id, so doing it
 # again does nothing twice. Checkpointing each step cost more than the rest of the run.
 RUN_DURABILITY: Durability = "exit"
+# Where LangGraph's stream puts the interrupts a step raised (its documented key).
+INTERRUPTED = "__interrupt__"
 # Errors that mean the database connection went away: retry the task, don't fail the run.
 DATABASE_GONE = (OperationalError, InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
 
@@ -110,8 +114,8 @@ def inquiry_run(*, inquiry: Inquiry) -> RunOutcome:
         outcome = _advance(inquiry)
     if outcome is not None:
         return outcome
-    config = _config(inquiry)
-    return inquiry_record_run(inquiry=inquiry, snapshot=support_graph().get_state(config))
+    stop = RunStop.of(support_graph().get_state(_config(inquiry)))
+    return inquiry_record_run(inquiry=inquiry, stop=stop)
 
 
 def inquiry_resume(*, inquiry: Inquiry, decisions: dict[str, Decision]) -> RunOutcome:
@@ -131,8 +135,9 @@ def _resume(
     waiting: bool,
 ) -> RunOutcome:
     """Resume the run if it still ``waiting`` for these decisions, and record where it stands."""
-    steps = _drive(graph, Command(resume=decisions), config) if waiting else []
-    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
+    if not waiting:
+        return inquiry_record_run(inquiry=inquiry, stop=RunStop.of(graph.get_state(config)))
+    return _record_leg(inquiry, _drive(graph, Command(resume=decisions), config))
 
 
 def _advance(inquiry: Inquiry) -> RunOutcome | None:
@@ -142,8 +147,7 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
     graph = support_graph()
     if inquiry.turns == 0 and inquiry_mark_running(inquiry=inquiry, turn=1, first=True):
         # No turn has started on the thread, so it has no checkpoint to read: the first turn.
-        steps = _drive(graph, turn_input(inquiry=inquiry, turn=1), config)
-        return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
+        return _record_leg(inquiry, _drive(graph, turn_input(inquiry=inquiry, turn=1), config))
     snapshot = graph.get_state(config)
     if snapshot.interrupts:
         decisions = _decided_wait(snapshot)
@@ -153,15 +157,15 @@ def _advance(inquiry: Inquiry) -> RunOutcome | None:
         return _resume(graph, config, inquiry, decisions, waiting=True)
     if snapshot.next or snapshot.tasks:
         # A worker died mid-run: continue from the last checkpoint, not from the start.
-        steps = _drive(graph, None, config)
+        leg = _drive(graph, None, config)
     elif not snapshot.values or _answers_next(inquiry):
         turn = int(snapshot.values.get("turn", 0)) + 1 if snapshot.values else 1
         inquiry_mark_running(inquiry=inquiry, turn=turn)
-        steps = _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
+        leg = _drive(graph, turn_input(inquiry=inquiry, turn=turn), config)
     else:
         _record_if_unsettled(inquiry, snapshot)
         return None
-    return inquiry_record_run(inquiry=inquiry, snapshot=graph.get_state(config), steps=steps)
+    return _record_leg(inquiry, leg)
 
 
 def _config(inquiry: Inquiry) -> Any:
@@ -192,27 +196,56 @@ def _record_if_unsettled(inquiry: Inquiry, snapshot: Any) -> None:
     the last checkpoint, before the row, the wait or the reply were stored). Recording is
     idempotent, so one that was written is written again unchanged."""
     if snapshot.values and inquiry.status in UNSETTLED:
-        inquiry_record_run(inquiry=inquiry, snapshot=snapshot)
+        inquiry_record_run(inquiry=inquiry, stop=RunStop.of(snapshot))
 
 
-def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class _Leg:
+    """A leg of the run as its stream told it: where it stopped (None if the stream said
+    nothing of it) and its last steps, which the run's record announces."""
+
+    stop: RunStop | None
+    steps: list[dict[str, Any]]
+
+
+def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> _Leg:
     """Run the graph, announcing its steps (the console's live timeline) before each wait
-    for a model; returns the last ones, which the run's record announces.
+    for a model.
 
     Checkpoints are written when the leg ends (``RUN_DURABILITY``): a worker killed mid-leg
-    leaves the run where the leg began, and the next worker runs the leg again.
+    leaves the run where the leg began, and the next worker runs the leg again. A stream that
+    ends without an error has saved where it stopped, so that state is the one its last
+    ``values`` chunk holds, and is not read back.
     """
     inquiry_id = config["configurable"]["thread_id"]
-    steps = graph.stream(graph_input, config, stream_mode="updates", durability=RUN_DURABILITY)
+    chunks = cast(
+        Iterator[tuple[str, dict[str, Any]]],
+        graph.stream(
+            graph_input, config, stream_mode=["updates", "values"], durability=RUN_DURABILITY
+        ),
+    )
+    state: dict[str, Any] | None = None
+    interrupts: tuple[Any, ...] = ()
     with driving_graph(), steps_held() as held:
-        for update in steps:
-            for node, values in update.items():
-                if node in TIMELINE_NODES:
-                    held.add(step_payloads(inquiry_id, node, _plain(values or {})))
+        for mode, chunk in chunks:
+            if mode == "values":  # the state after each step: the last is where it stopped
+                state = {k: v for k, v in chunk.items() if k != INTERRUPTED}
+                continue
+            for node, update in chunk.items():
+                if node == INTERRUPTED:
+                    interrupts = tuple(update)
+                elif node in TIMELINE_NODES:
+                    held.add(step_payloads(inquiry_id, node, _plain(update or {})))
             # The next step may wait seconds for the model on other threads: give the
             # connection back meanwhile.
             release_db_connection()
-        return held.take()
+        steps = held.take()
+    return _Leg(None if state is None else RunStop(state, interrupts), steps)
+
+
+def _record_leg(inquiry: Inquiry, leg: _Leg) -> RunOutcome:
+    stop = leg.stop or RunStop.of(support_graph().get_state(_config(inquiry)))
+    return inquiry_record_run(inquiry=inquiry, stop=stop, steps=leg.steps)
 
 
 def _plain(update: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from langgraph.types import StateSnapshot
+
 from agents.models import InquiryStatus
 
 # A failed run is final too: a person owns it now (its escalation), no worker continues it.
@@ -19,6 +21,22 @@ FINAL_STATUSES = {
     InquiryStatus.HANDLED_BY_HUMAN,
     InquiryStatus.FAILED,
 }
+
+
+@dataclass(frozen=True)
+class RunStop:
+    """Where a leg of the run stopped, as recording reads it: the graph's state, the
+    interrupts it waits on, and whether that state is saved in a checkpoint to go on from."""
+
+    values: dict[str, Any]
+    interrupts: tuple[Any, ...] = ()
+    saved: bool = True
+
+    @classmethod
+    def of(cls, snapshot: StateSnapshot) -> RunStop:
+        """The stop a checkpoint read back describes (``graph.get_state``)."""
+        checkpoint = snapshot.config.get("configurable", {}).get("checkpoint_id")
+        return cls(dict(snapshot.values), tuple(snapshot.interrupts), bool(checkpoint))
 
 
 @dataclass

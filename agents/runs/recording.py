@@ -1,4 +1,4 @@
-"""Recording what a run did: the graph's snapshot turned into the inquiry's row, its
+"""Recording what a run did: where the graph stopped turned into the inquiry's row, its
 escalations and the events consoles follow.
 
 Apart from the driver so that what a run *means* for the inquiry (its status, its reply, the
@@ -23,7 +23,7 @@ from agents.graph import escalation_policy
 from agents.handoffs import audit_trail
 from agents.handoffs.receipts import finalized_receipts
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs.outcome import FINAL_STATUSES, RunOutcome
+from agents.runs.outcome import FINAL_STATUSES, RunOutcome, RunStop
 from netshop.audit import audit_batch
 from netshop.transactions import retry_conflicts
 
@@ -48,12 +48,12 @@ def inquiry_mark_running(*, inquiry: Inquiry, turn: int = 1, first: bool = False
 @retry_conflicts
 @transaction.atomic
 def inquiry_record_run(
-    *, inquiry: Inquiry, snapshot: Any, steps: list[dict[str, Any]] | None = None
+    *, inquiry: Inquiry, stop: RunStop, steps: list[dict[str, Any]] | None = None
 ) -> RunOutcome:
-    """Write where the run stands (``snapshot``, the graph's state) onto the inquiry;
-    ``steps``, the leg's last steps (``run.step`` payloads), are announced with it."""
-    state = dict(snapshot.values)
-    interrupts = list(snapshot.interrupts)
+    """Write where the run stands (``stop``, the graph's state) onto the inquiry; ``steps``,
+    the leg's last steps (``run.step`` payloads), are announced with it."""
+    state = dict(stop.values)
+    interrupts = list(stop.interrupts)
     request = interrupts[0].value if interrupts else None
     status = InquiryStatus.AWAITING_APPROVAL if request else state.get("status")
     current = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
@@ -86,7 +86,7 @@ def inquiry_record_run(
             status=str(status),
             customer_id=inquiry.customer.code,
             wait=escalation,
-            state_persisted=bool(snapshot.config.get("configurable", {}).get("checkpoint_id")),
+            state_persisted=stop.saved,
         )
         _follow_up_if_unconfirmed(current, state)
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES

@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from agents.conversations.thread import turn_input
 from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry, InquiryStatus, MessageAuthor
 from agents.runs import dispatch, driver, recording
-from agents.runs.outcome import RunOutcome
-from netshop.models import Refund
+from agents.runs.intake import inquiry_create
+from agents.runs.outcome import RunOutcome, RunStop
+from netshop.models import Customer, Refund
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
 from tests.support.events import last_seq, published_after
@@ -89,3 +91,27 @@ def test_a_first_turn_is_marked_only_while_no_turn_has_started(ask: Ask) -> None
 
     assert not recording.inquiry_mark_running(inquiry=stale, turn=1, first=True)
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
+
+
+@pytest.mark.parametrize(
+    ("text", "waits"),
+    [
+        ("注文ORD-1002の荷物は今どこにありますか？", False),
+        ("届いた商品（ORD-1003）が壊れていました。返金をお願いします。", True),
+    ],
+)
+def test_where_a_leg_stopped_as_its_stream_told_it_is_what_its_checkpoint_holds(
+    demo_shop: None, text: str, waits: bool
+) -> None:
+    """The record reads a leg's stop from the stream instead of reading the checkpoint back:
+    the two must agree, state and interrupts alike (what LangGraph streams could change)."""
+    inquiry = inquiry_create(customer=Customer.objects.get(code="C0001"), text=text, start=False)
+    recording.inquiry_mark_running(inquiry=inquiry, turn=1)
+    config = driver._config(inquiry)
+    graph = driver.support_graph()
+
+    leg = driver._drive(graph, turn_input(inquiry=inquiry, turn=1), config)
+
+    assert leg.stop == RunStop.of(graph.get_state(config))
+    assert leg.stop is not None
+    assert bool(leg.stop.interrupts) is waits
