@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Literal
@@ -368,8 +369,16 @@ class _SendLoops:
     def __init__(self) -> None:
         self.idle: list[asyncio.AbstractEventLoop] = []
         self.guard = threading.Lock()
+        self.aside: ThreadPoolExecutor | None = None
 
     def send(self, layer: Any, sends: Sends) -> None:
+        if _loop_running_here():
+            # A thread already running an event loop (a test driving a browser through
+            # Playwright's sync API) cannot run another: the send goes from a thread of its own.
+            with self.guard:
+                self.aside = self.aside or ThreadPoolExecutor(1, thread_name_prefix="events")
+            self.aside.submit(self.send, layer, sends).result(timeout=2 * SEND_TIMEOUT_S)
+            return
         with self.guard:
             loop = self.idle.pop() if self.idle else asyncio.new_event_loop()
         try:
@@ -377,6 +386,14 @@ class _SendLoops:
         finally:
             with self.guard:
                 self.idle.append(loop)
+
+
+def _loop_running_here() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 SEND_TIMEOUT_S = 5.0

@@ -8,6 +8,7 @@ publishing from many threads at once loses nothing and reorders nothing of any o
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -164,3 +165,19 @@ def test_a_channel_layer_that_fails_loses_the_live_update_not_the_event(
 
     assert published_after(start) == [("run.step", step("review"))]
     assert "could not send run.step" in caplog.text
+
+
+def test_an_event_published_on_a_thread_that_runs_an_event_loop_still_goes_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As on a browser test's thread, where Playwright's sync API keeps its loop running."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    staff = listener(STAFF_GROUP)
+
+    async def from_inside_the_loop() -> None:
+        publish("run.step", step("review"))
+
+    asyncio.run(from_inside_the_loop())
+
+    [told] = heard(staff)
+    assert (told["event"], told["payload"]) == ("run.step", step("review"))
