@@ -184,8 +184,8 @@ class HeldSteps:
 
     Steps that follow each other without waiting (the lanes coming back, the review) reach the
     consoles together: at the run's next model call (``announce_held_steps``, from
-    ``agents.llm.invoke``), or with the run's record when the leg ends. A console sees each
-    step before the run waits on anything, so nothing is later in the eyes of a person.
+    ``agents.llm.invoke``), or with the run's record when the leg ends. A console has every
+    step before the run waits on anything: a person watching it sees no step later than before.
     """
 
     def __init__(self) -> None:
