@@ -389,6 +389,8 @@ class _SendLoops:
 
 
 def _loop_running_here() -> bool:
+    """Whether this thread is inside a running event loop (which ``run_until_complete``
+    refuses to start another in)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:

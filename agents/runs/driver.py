@@ -244,6 +244,8 @@ def _drive(graph: CompiledStateGraph, graph_input: Any, config: Any) -> _Leg:
 
 
 def _record_leg(inquiry: Inquiry, leg: _Leg) -> RunOutcome:
+    """Record where the leg stopped, read back from its checkpoint only if its stream did not
+    say."""
     stop = leg.stop or RunStop.of(support_graph().get_state(_config(inquiry)))
     return inquiry_record_run(inquiry=inquiry, stop=stop, steps=leg.steps)
 
