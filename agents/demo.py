@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
-from agents.conversations.services import conversation_flag
 from agents.models import Inquiry, InquiryStatus
-from agents.runs.driver import inquiry_run
-from agents.runs.intake import inquiry_create
-from agents.runs.recording import inquiry_record_crash
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.review_flags import conversation_flag
+from agents.team.runs.driver import inquiry_run
+from agents.team.runs.recording import inquiry_record_crash
 from netshop.errors import ExternalServiceError
 from netshop.models import Customer
 

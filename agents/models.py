@@ -169,13 +169,14 @@ class EscalationStatus(models.TextChoices):
 
 
 # Who an open escalation waits on when nobody holds it: operators first, managers once it
-# is overdue (``agents.escalations.deadlines``); a holder's username while one holds it.
+# is overdue (``agents.support.escalations.deadlines``); a holder's username while one holds it.
 OPERATORS_QUEUE = "queue:operators"
 MANAGERS_QUEUE = "queue:managers"
 
 
 class ActionState(models.TextChoices):
-    """Where one pending action of an escalation is (``agents.escalations.action_states``)."""
+    """Where one pending action of an escalation is
+    (``agents.support.escalations.action_states``)."""
 
     PENDING = "pending", _("awaiting a decision")
     AWAITING_SECOND_APPROVAL = "awaiting_second_approval", _("needs a second approval by a manager")

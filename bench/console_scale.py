@@ -39,8 +39,8 @@ def open_escalations(target: int) -> int:
     from django.utils import timezone
 
     from agents.models import Escalation, Inquiry, InquiryStatus
-    from agents.runs.driver import inquiry_run
-    from agents.runs.intake import inquiry_create
+    from agents.support.conversations.intake import inquiry_create
+    from agents.team.runs.driver import inquiry_run
     from netshop.models import Customer
 
     missing = target - Escalation.objects.filter(status="open").count()

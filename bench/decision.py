@@ -56,7 +56,7 @@ def refund_asks(count: int) -> list[harness.Ask]:
 def waiting_escalations(asks: list[harness.Ask]) -> list[tuple[str, str]]:
     """Submit the refund inquiries to the workers; (escalation id, inquiry id) once all wait."""
     from agents.models import Escalation, Inquiry
-    from agents.runs.intake import inquiry_create
+    from agents.support.conversations.intake import inquiry_create
     from netshop.models import Customer
 
     inquiries = [

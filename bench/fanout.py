@@ -14,7 +14,7 @@ they need order -> (shipping, payment) and finish without waiting for approval.
   calls), x latency;
 * sequential: the seed 000 design (classify, ``execute_next_agent`` over the agents one after
   another, aggregate) as a small StateGraph calling the same specialist sub-graphs through
-  ``agents.handoffs.delegation.run_handoff``, on the same checkpointer and model server.
+  ``agents.team.graph.delegation.run_handoff``, on the same checkpointer and model server.
 
 Targets: ours / critical path <= 1.15; sequential / ours >= 1.5. A second shape adds the FAQ
 agent (four specialists) to show how the gain grows with the width of the fan-out.
@@ -49,8 +49,8 @@ SeedState = dict[str, Any]
 
 
 def supervisor_classify(state: SeedState) -> dict[str, Any]:
-    from agents.graph import planner, supervisor
-    from agents.graph.schemas import Classification
+    from agents.contract.schemas import Classification
+    from agents.team.graph import planner, supervisor
 
     update = supervisor.classify(state)
     classification = Classification.model_validate(update["classification"])
@@ -60,7 +60,7 @@ def supervisor_classify(state: SeedState) -> dict[str, Any]:
 
 def execute_next_agent(state: SeedState, config: RunnableConfig) -> dict[str, Any]:
     """The seed's loop body: run the next agent, wait for it, move the cursor on."""
-    from agents.handoffs.delegation import build_handoff, run_handoff
+    from agents.team.graph.delegation import build_handoff, run_handoff
 
     index = state["current_agent_index"]
     step = {**state["plan"][index], "status": "running", "attempts": 1}
@@ -77,14 +77,14 @@ def should_continue_agents(
 
 
 def supervisor_aggregate(state: SeedState) -> dict[str, Any]:
-    from agents.graph import supervisor
+    from agents.team.graph import supervisor
 
     return supervisor.merge(state)
 
 
 def sequential_graph(checkpointer: Any) -> Any:
     """The seed 000 graph: classify, then each agent in turn, then aggregate."""
-    from agents.graph.state import InquiryState
+    from agents.team.graph.state import InquiryState
 
     class SeedGraphState(InquiryState, total=False):
         """Our state plus the seed's cursor over the agents to run."""
@@ -104,12 +104,12 @@ def sequential_graph(checkpointer: Any) -> Any:
 
 class Runs:
     def __init__(self) -> None:
-        from agents.runs.checkpointer import get_checkpointer
+        from agents.team.runs.checkpointer import get_checkpointer
 
         self.sequential = sequential_graph(get_checkpointer())
 
     def ours(self, ask: harness.Ask) -> tuple[harness.Measure, int, int, str]:
-        from agents.runs.driver import inquiry_run
+        from agents.team.runs.driver import inquiry_run
 
         inquiry = _inquiry(ask)
         with harness.measured() as took:
@@ -118,7 +118,7 @@ class Runs:
         return took, critical, total, outcome.status
 
     def seed(self, ask: harness.Ask) -> tuple[harness.Measure, int]:
-        from agents.graph.run_context import run_config
+        from agents.team.run_context import run_config
 
         inquiry = _inquiry(ask)
         config = run_config(inquiry_id=str(inquiry.pk), customer_id=ask.customer)
@@ -132,7 +132,7 @@ class Runs:
 
 
 def _inquiry(ask: harness.Ask) -> Any:
-    from agents.runs.intake import inquiry_create
+    from agents.support.conversations.intake import inquiry_create
     from netshop.models import Customer
 
     customer = Customer.objects.get(code=ask.customer)

@@ -5,10 +5,10 @@
 Ours: ``inquiry_run`` on ``--count`` mixed inquiries (offline model, PostgresSaver, the real
 graph, tools and database work) in this process. Floor: the seed 000 graph shape
 (classify -> execute_next_agent x3 -> aggregate) with no-op nodes on the SAME PostgresSaver
-(``agents.runs.checkpointer.get_checkpointer()``), invoked the same number of times, writing a
+(``agents.team.runs.checkpointer.get_checkpointer()``), invoked the same number of times, writing a
 checkpoint after every step (``durability="sync"``): what a LangGraph app pays to resume from
 any step, the reference the target was set against. Ours checkpoints when a leg of the run
-ends (``agents.runs.driver.RUN_DURABILITY``); the floor run that way is reported beside it.
+ends (``agents.team.runs.driver.RUN_DURABILITY``); the floor run that way is reported beside it.
 The runs are interleaved, one of each in turn, so machine load drifts hit both.
 CPU is ``time.process_time`` (all threads of this process; PostgreSQL's own CPU is not in
 either figure). Target: ours / floor <= 3.
@@ -86,7 +86,7 @@ class Runner:
     """Runs one inquiry either way and records its CPU and wall time."""
 
     def __init__(self) -> None:
-        from agents.runs.checkpointer import get_checkpointer
+        from agents.team.runs.checkpointer import get_checkpointer
 
         self.floor = floor_graph(get_checkpointer())
         self.ours_cpu: list[float] = []
@@ -98,8 +98,8 @@ class Runner:
         self.statuses: dict[str, int] = defaultdict(int)
 
     def ours(self, ask: harness.Ask, *, record: bool = True) -> None:
-        from agents.runs.driver import inquiry_run
-        from agents.runs.intake import inquiry_create
+        from agents.support.conversations.intake import inquiry_create
+        from agents.team.runs.driver import inquiry_run
         from netshop.models import Customer
 
         customer = Customer.objects.get(code=ask.customer)
@@ -113,7 +113,7 @@ class Runner:
             self.statuses[outcome.status] += 1
 
     def bare(self, ask: harness.Ask, *, record: bool = True) -> None:
-        from agents.runs.driver import RUN_DURABILITY
+        from agents.team.runs.driver import RUN_DURABILITY
 
         config = {"configurable": {"thread_id": f"floor-{uuid.uuid4()}"}}
         with harness.measured() as took:
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     count = max(1, min(args.count, 500))
 
     harness.configure(fresh=not args.reuse_db)
-    from agents.runs.warm_up import process_warm_up
+    from agents.team.runs.warm_up import process_warm_up
 
     asks = harness.mixed_inquiries(WARMUP + count)
     runner = Runner()

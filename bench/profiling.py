@@ -95,36 +95,45 @@ PG = "checkpoint/postgres/__init__.py"
 COMPONENTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("checkpoint writes (PostgresSaver.put, put_writes)", ((PG, "put"), (PG, "put_writes"))),
     ("checkpoint reads (PostgresSaver.get_tuple)", ((PG, "get_tuple"),)),
-    ("supervisor classify (model call)", (("agents/graph/supervisor.py", "classify"),)),
+    ("supervisor classify (model call)", (("agents/team/graph/supervisor.py", "classify"),)),
     (
         "supervisor plan/execute/route/review/finalize",
         tuple(
-            ("agents/graph/supervisor.py", name)
+            ("agents/team/graph/supervisor.py", name)
             for name in ("planned", "execute", "route_steps", "review", "finalize")
         ),
     ),
     (
         "supervisor writer (merge, acknowledge)",
-        (("agents/graph/supervisor.py", "merge"), ("agents/graph/supervisor.py", "acknowledge")),
+        (
+            ("agents/team/graph/supervisor.py", "merge"),
+            ("agents/team/graph/supervisor.py", "acknowledge"),
+        ),
     ),
-    ("specialist model turns (bind_tools + model)", (("agents/specialists/loop.py", "think"),)),
-    ("specialist tool turns (ORM, adapters)", (("agents/specialists/loop.py", "act"),)),
+    (
+        "specialist model turns (bind_tools + model)",
+        (("agents/team/specialists/loop.py", "think"),),
+    ),
+    ("specialist tool turns (ORM, adapters)", (("agents/team/specialists/loop.py", "act"),)),
     (
         "approval nodes (await_approval, act_on_decisions)",
         (
-            ("agents/graph/approval_nodes.py", "await_approval"),
-            ("agents/graph/approval_nodes.py", "act_on_decisions"),
+            ("agents/team/graph/approval_nodes.py", "await_approval"),
+            ("agents/team/graph/approval_nodes.py", "act_on_decisions"),
         ),
     ),
     (
         "run bookkeeping (inquiry_record_run, inquiry_mark_running, lease)",
         (
-            ("agents/runs/recording.py", "inquiry_record_run"),
-            ("agents/runs/recording.py", "inquiry_mark_running"),
-            ("agents/runs/lease.py", "_postgres_lease"),
+            ("agents/team/runs/recording.py", "inquiry_record_run"),
+            ("agents/team/runs/recording.py", "inquiry_mark_running"),
+            ("agents/team/runs/lease.py", "_postgres_lease"),
         ),
     ),
-    ("inquiry row (inquiry_create)", (("agents/runs/intake.py", "inquiry_create"),)),
+    (
+        "inquiry row (inquiry_create)",
+        (("agents/support/conversations/intake.py", "inquiry_create"),),
+    ),
 )
 
 

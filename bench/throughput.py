@@ -243,9 +243,9 @@ def _server_latencies(done: list[Done]) -> None:
 
 def count_critical_calls(done: list[Done]) -> None:
     """Each settled run's critical path of model calls, from its checkpointed state."""
-    from agents.graph.run_context import run_config
     from agents.models import Inquiry
-    from agents.runs.support_graph import support_graph
+    from agents.team.run_context import run_config
+    from agents.team.runs.support_graph import support_graph
 
     rows = Inquiry.objects.filter(pk__in=[d.inquiry_id for d in done])
     customers = {str(pk): code for pk, code in rows.values_list("pk", "customer__code")}

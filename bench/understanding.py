@@ -74,8 +74,8 @@ def run_case(case: Mapping[str, Any]) -> Observation:
     """Send the case's text as its customer and observe what the run did."""
     from django.utils import timezone
 
-    from agents.runs.driver import inquiry_run
-    from agents.runs.intake import inquiry_create
+    from agents.support.conversations.intake import inquiry_create
+    from agents.team.runs.driver import inquiry_run
     from netshop.selectors import customer_get
 
     customer = customer_get(code=case["customer"])
@@ -134,7 +134,7 @@ NOT_TOOLS = frozenset({"contact_human", "classify_and_route", "aggregate_respons
 
 
 def specialist_tools() -> Tools:
-    from agents.specialists import SPECIALISTS
+    from agents.team.specialists import SPECIALISTS
 
     names = {tool.name for specialist in SPECIALISTS.values() for tool in specialist.tools}
     gated = {str(s) for specialist in SPECIALISTS.values() for s in specialist.approval_required}
@@ -144,7 +144,7 @@ def specialist_tools() -> Tools:
 def _side_effect_tools() -> frozenset[str]:
     """Tools that change the shop (done at once, or after approval), read from the specialists
     themselves so that a new skill is counted without touching the benchmark."""
-    from agents.specialists import SPECIALISTS
+    from agents.team.specialists import SPECIALISTS
 
     tools: set[str] = set()
     for specialist in SPECIALISTS.values():

@@ -1,7 +1,8 @@
 """Japanese postal addresses: the 47 prefectures, and what makes an address one the carrier takes.
 
 Defined once here: the address-change service validates with it and the offline model's
-parser (``agents.offline.understanding.address``) reads prefectures with it. Pure: no database.
+parser (``agents.providers.offline.understanding.address``) reads prefectures with it. Pure: no
+database.
 """
 
 from __future__ import annotations

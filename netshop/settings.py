@@ -304,24 +304,31 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 # Task modules outside an app's own ``tasks`` module, which autodiscovery finds by itself.
-CELERY_IMPORTS = ["agents.runs.tasks", "netshop.webhooks.tasks", "operators.notifications.tasks"]
+CELERY_IMPORTS = [
+    "agents.team.runs.tasks",
+    "netshop.webhooks.tasks",
+    "operators.notifications.tasks",
+]
 # Webhook deliveries have a queue of their own, which every worker also takes from: a push
 # waits behind other pushes, not behind every run queued before it.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "webhooks": {}}
 CELERY_TASK_ROUTES = {"netshop.webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "recover-runs": {"task": "agents.runs.tasks.recover_runs", "schedule": 60.0},
-    "lapse-conversations": {"task": "agents.runs.tasks.lapse_conversations", "schedule": 300.0},
+    "recover-runs": {"task": "agents.team.runs.tasks.recover_runs", "schedule": 60.0},
+    "lapse-conversations": {
+        "task": "agents.team.runs.tasks.lapse_conversations",
+        "schedule": 300.0,
+    },
     "prune-checkpoints": {
-        "task": "agents.runs.tasks.prune_checkpoints",
+        "task": "agents.team.runs.tasks.prune_checkpoints",
         "schedule": 24 * 60 * 60.0,
         "kwargs": {"days": int(os.environ.get("NETSHOP_CHECKPOINT_RETENTION_DAYS", "30"))},
     },
     "audit-anchor": {"task": "netshop.tasks.audit_anchor", "schedule": 60.0},
-    "expire-claims": {"task": "agents.runs.tasks.expire_claims", "schedule": 60.0},
+    "expire-claims": {"task": "agents.team.runs.tasks.expire_claims", "schedule": 60.0},
     "move-overdue-approvals": {
-        "task": "agents.runs.tasks.move_overdue_approvals",
+        "task": "agents.team.runs.tasks.move_overdue_approvals",
         "schedule": 60.0,
     },
     "deliver-due-webhooks": {

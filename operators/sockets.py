@@ -1,7 +1,7 @@
 """What every socket of the product does besides forwarding events.
 
 A socket stays open only while its login may hold it: it joins its user's group, where logout,
-deactivation and role changes are announced (``agents.events.access_revoked_publish``), and
+deactivation and role changes are announced (``agents.support.events.access_revoked_publish``), and
 re-checks on a timer for what no signal announces. A client frame that is not JSON text is the
 client's mistake: the socket closes with ``SocketClose.BAD_FRAME``, not with a server error.
 Who may hold which socket is ``operators.access``'s rule; consumers only apply it.
@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
-from agents.events import channel_events, user_group
+from agents.support.events import channel_events, user_group
 from operators.access import SocketClose, session_digest, socket_recheck, socket_standing
 
 logger = logging.getLogger(__name__)
@@ -78,11 +78,11 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def console_event(self, message: dict[str, Any]) -> None:
-        """One live event for a group this socket joined (``agents.events.publish``)."""
+        """One live event for a group this socket joined (``agents.support.events.publish``)."""
         await self.forward(message)
 
     async def console_events(self, message: dict[str, Any]) -> None:
-        """Events published together (``agents.events.events_batch``): each in turn, as if
+        """Events published together (``agents.support.events.events_batch``): each in turn, as if
         it had come alone, so the browser sees one frame per event."""
         for event in channel_events(message):
             await self.console_event(event)

@@ -125,8 +125,8 @@ def _close_checkpointer_connections(django_db_setup: None) -> Iterator[None]:
     """The checkpointer's pool and the lease connection must let go of the test database
     before pytest drops it."""
     yield
-    from agents.runs.checkpointer import close_checkpointer
-    from agents.runs.lease import close_lease_connection
+    from agents.team.runs.checkpointer import close_checkpointer
+    from agents.team.runs.lease import close_lease_connection
 
     close_checkpointer()
     close_lease_connection()

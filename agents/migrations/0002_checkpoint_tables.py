@@ -12,7 +12,7 @@ def create_checkpoint_tables(apps, schema_editor):
         return
     from langgraph.checkpoint.postgres import PostgresSaver
 
-    from agents.runs.checkpointer import postgres_conninfo
+    from agents.team.runs.checkpointer import postgres_conninfo
 
     with PostgresSaver.from_conn_string(postgres_conninfo()) as saver:
         saver.setup()

@@ -17,22 +17,22 @@ from django.http import HttpRequest
 from ninja import Router, Status
 from pydantic import Field
 
-from agents.conversations.inbox import (
+from agents.models import Inquiry
+from agents.support.conversations.inbox import (
     InboxFilter,
     conversation_get,
     conversations_search,
     inbox_page,
 )
-from agents.conversations.selectors import thread_messages
-from agents.conversations.services import (
+from agents.support.conversations.selectors import thread_messages
+from agents.support.conversations.services import (
     conversation_close,
-    conversation_flag,
     conversation_hand_back,
     conversation_take_over,
     note_add,
     operator_message_send,
 )
-from agents.models import Inquiry
+from agents.support.escalations.review_flags import conversation_flag
 from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.api.auth import STAFF, require_role

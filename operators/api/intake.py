@@ -5,11 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
-from agents.cards import cards_document
-from agents.conversations.selectors import thread_messages
-from agents.conversations.storefront_intake import storefront_inquiry_create
-from agents.escalations.selectors import inquiry_get
+from agents.contract.cards import cards_document
 from agents.models import Inquiry
+from agents.support.conversations.selectors import inquiry_get, thread_messages
+from agents.support.conversations.storefront_intake import storefront_inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from netshop.services.coupons import coupon_codes_withheld

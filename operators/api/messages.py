@@ -12,10 +12,10 @@ from uuid import UUID
 from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 
-from agents.conversations.inbox import customer_conversation_get, thread_after
-from agents.conversations.services import customer_message_post
-from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
+from agents.support.conversations.inbox import customer_conversation_get, thread_after
+from agents.support.conversations.selectors import inquiry_get
+from agents.support.conversations.services import customer_message_post
 from netshop.errors import DomainError
 from netshop.roles import Role
 from netshop.selectors import customer_get

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from agents.events import message_payload, staff_view
 from agents.models import Inquiry, Message
+from agents.support.events import message_payload, staff_view
 from operators.api.schemas import ConversationDetail, ConversationOut, MessageOut, ThreadOut
 
 

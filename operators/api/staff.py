@@ -9,24 +9,24 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
-from agents.escalations.action_states import action_decisions_shown
-from agents.escalations.claims import (
+from agents.models import ConsoleEvent, Escalation, EscalationKind
+from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.claims import (
     claim_touch,
     conversation_assign,
     escalation_assign,
     escalation_claim,
     escalation_release,
 )
-from agents.escalations.selectors import (
+from agents.support.escalations.selectors import (
     StatusFilter,
     console_events_after,
     escalation_get,
     escalation_id_parse,
     escalation_list,
 )
-from agents.escalations.services import escalation_decide, escalation_preview
-from agents.events import escalation_payload
-from agents.models import ConsoleEvent, Escalation, EscalationKind
+from agents.support.escalations.services import escalation_decide, escalation_preview
+from agents.support.events import escalation_payload
 from netshop.roles import Role
 from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (

@@ -13,8 +13,8 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext_lazy as _
 
-from agents.handoffs.audit_trail import SUPERVISOR
 from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.support.audit_trail import SUPERVISOR
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund

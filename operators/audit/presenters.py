@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from agents.handoffs.receipts import VERDICTS
+from agents.team.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.money import yen

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from agents.handoffs.receipts import VERDICTS
 from agents.models import Escalation, Inquiry, Message, MessageAuthor, StaffText
+from agents.team.handoffs.receipts import VERDICTS
 from netshop.audit.models import AuditEntry
 from operators.console.labels import DECISION_LABELS, REASON_LABELS, label
 

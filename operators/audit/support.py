@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.expressions import CombinedExpression
 
 from agents.models import Escalation, Inquiry, InquiryStatus
-from agents.vocabulary import OperatorDecision
+from agents.support.vocabulary import OperatorDecision
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund
 from operators.audit import cohorts

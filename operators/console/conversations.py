@@ -1,6 +1,6 @@
 """The console's conversation pages: the inbox of every conversation, one thread, its composer.
 
-Views parse, check the role, call one service of ``agents.conversations.services`` and
+Views parse, check the role, call one service of ``agents.support.conversations.services`` and
 redirect back (post/redirect/get); a refusal (a ``DomainError``: 409 when someone else owns
 the conversation, 422 for a blank message) re-renders the page with the service's message
 and what the operator typed. Who may do what is the services' to decide.
@@ -19,10 +19,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.conversations import services
-from agents.escalations.claims import conversation_assign
-from agents.escalations.selectors import inquiry_get
 from agents.models import Inquiry
+from agents.support.conversations import services
+from agents.support.conversations.selectors import inquiry_get
+from agents.support.escalations.claims import conversation_assign
+from agents.support.escalations.review_flags import conversation_flag
 from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.access import role_required
@@ -135,7 +136,7 @@ def close(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 def flag(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     reason = request.POST.get("reason", "")
     done = gettext("Flagged for review: it is in the escalation queue.")
-    return _act(request, inquiry_id, services.conversation_flag, done, reason=reason)
+    return _act(request, inquiry_id, conversation_flag, done, reason=reason)
 
 
 def _act(

@@ -13,9 +13,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from agents.conversations.search import STATUS_FILTERS
 from agents.models import EscalationKind
-from agents.vocabulary import OperatorDecision
+from agents.support.conversations.search import STATUS_FILTERS
+from agents.support.vocabulary import OperatorDecision
 from operators.console.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]

@@ -9,10 +9,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from agents.graph.escalation_policy import ReasonCategory
+from agents.contract.tools import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.models import EscalationKind, EscalationStatus, InquiryStatus, MessageAuthor
-from agents.specialists.asking import ASK_CUSTOMER, REFER_TO_PERSON
-from agents.vocabulary import OperatorDecision, Skill
+from agents.support.vocabulary import OperatorDecision, Skill
+from agents.team.graph.escalation_policy import ReasonCategory
 from netshop.errors import CATALOGUE
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
 
@@ -105,7 +105,7 @@ AGENT_LABELS: dict[str, Promise] = {
     "faq": _("FAQ"),
 }
 
-# A specialist's answer (``agents.shapes.EnvelopeStatus``) and a plan step's progress.
+# A specialist's answer (``agents.support.shapes.EnvelopeStatus``) and a plan step's progress.
 ENVELOPE_STATUS_LABELS: dict[str, Promise] = {
     "success": _("answered"),
     "escalate": _("handed to a person"),
@@ -118,7 +118,7 @@ PLAN_STEP_LABELS: dict[str, Promise] = {
     "skipped": _("skipped"),
 }
 
-# The plan's history (``agents.graph.planner``): the first plan, then each revision's decision.
+# The plan's history (``agents.team.graph.planner``): the first plan, then each revision's decision.
 PLAN_REVISION_LABELS: dict[str, Promise] = {"plan": _("first plan"), "revision": _("revision")}
 PLAN_DECISION_LABELS: dict[str, Promise] = {
     "retry": _("try again"),
@@ -148,7 +148,7 @@ HISTORY_ROLE_LABELS: dict[str, Promise] = {
     "system": _("System"),
 }
 
-# The hand-off verdicts (``agents.handoffs.receipts.Verdict``).
+# The hand-off verdicts (``agents.team.handoffs.receipts.Verdict``).
 VERDICT_LABELS: dict[str, Promise] = {
     "ROUTE_REJECTED": _("route rejected"),
     "STALE_CONTROL": _("stale control"),
@@ -212,7 +212,7 @@ CHECK_LABELS: dict[str, Promise] = {
     "within_customer_limit": _("Within the customer's coupon limit"),
 }
 
-# The customer's reason as the specialists word it (``agents.offline.referrals.REASONS``);
+# The customer's reason as the specialists word it (``agents.providers.offline.referrals.REASONS``);
 # a model may word it otherwise, and then it is shown as written.
 CUSTOMER_REASON_LABELS: dict[str, Promise] = {
     "damaged item": _("damaged item"),
@@ -239,7 +239,7 @@ ESCALATION_STATUS_LABELS: dict[str, Promise] = {
     EscalationStatus.DECIDED: pgettext_lazy("escalation status", "decided"),
 }
 
-# The inbox's filters (``agents.conversations.search.STATUS_FILTERS``), in words.
+# The inbox's filters (``agents.support.conversations.search.STATUS_FILTERS``), in words.
 INBOX_FILTER_LABELS: dict[str, Promise] = {
     "ai_resolved": _("resolved by the AI"),
     "awaiting_customer": _("awaiting the customer"),

@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from agents.escalations.claims import claim_touch
-from agents.escalations.services import escalation_preview
+from agents.support.escalations.claims import claim_touch
+from agents.support.escalations.services import escalation_preview
 from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.access import role_required

@@ -1,7 +1,8 @@
 """Reads only the console pages need.
 
-The queue itself comes from ``agents.escalations.selectors``, the inbox's conversations from
-``agents.conversations.search`` and a thread from ``agents.conversations.selectors``.
+The queue itself comes from ``agents.support.escalations.selectors``, the inbox's conversations from
+``agents.support.conversations.search`` and a thread from
+``agents.support.conversations.selectors``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,6 @@ from uuid import UUID
 from django.core.paginator import Page, Paginator
 from django.db.models import OuterRef, Q, Subquery
 
-from agents.conversations.search import conversation_search
-from agents.conversations.selectors import thread_messages
-from agents.escalations.claims import colleagues_assignable
 from agents.models import (
     ConsoleEvent,
     Escalation,
@@ -23,6 +21,9 @@ from agents.models import (
     Inquiry,
     Message,
 )
+from agents.support.conversations.search import conversation_search
+from agents.support.conversations.selectors import thread_messages
+from agents.support.escalations.claims import colleagues_assignable
 from netshop.models import Order
 from netshop.selectors import order_facts
 from operators.models import CannedReply

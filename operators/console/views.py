@@ -1,7 +1,8 @@
 """The operator console's pages: the live queue, one escalation's hand-off package, decisions.
 
 Views parse, check the role, call one selector or service and render. Every change goes
-through ``agents.escalations.services`` (the same services as the API), which serialise concurrent
+through ``agents.support.escalations.services`` (the same services as the API), which serialise
+concurrent
 claims and decisions and publish them to every open console.
 """
 
@@ -23,16 +24,20 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.escalations.action_states import action_decisions_shown
-from agents.escalations.claims import (
+from agents.models import ActionState, Escalation, EscalationStatus
+from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.claims import (
     claim_touch,
     escalation_assign,
     escalation_claim,
     escalation_release,
 )
-from agents.escalations.selectors import escalation_get, escalation_in_queue, escalation_list
-from agents.escalations.services import escalation_decide
-from agents.models import ActionState, Escalation, EscalationStatus
+from agents.support.escalations.selectors import (
+    escalation_get,
+    escalation_in_queue,
+    escalation_list,
+)
+from agents.support.escalations.services import escalation_decide
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators.access import role_required

@@ -18,12 +18,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from agents.conversations.inbox import thread_after
-from agents.conversations.services import customer_message_post
-from agents.events import inquiry_payload, message_payload
 from agents.models import Message
-from agents.runs.intake import inquiry_create
-from agents.runs.outcome import FINAL_STATUSES
+from agents.support.conversations.inbox import thread_after
+from agents.support.conversations.intake import inquiry_create
+from agents.support.conversations.services import customer_message_post
+from agents.support.events import inquiry_payload, message_payload
+from agents.team.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
 from netshop.models import Customer, ReceiptIssue
 from operators.customer_page.forms import InquiryForm, ReplyForm

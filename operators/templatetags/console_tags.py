@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html_join
 
-from agents.vocabulary import OperatorDecision
+from agents.support.vocabulary import OperatorDecision
 from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
 from operators.console import labels
@@ -29,7 +29,7 @@ def yen(amount: Any) -> str:
 @register.simple_tag
 def decision_values() -> type[OperatorDecision]:
     """The decisions by name, for forms: ``{% decision_values as D %}`` then ``{{ D.APPROVE }}``
-    (the values are defined once, in ``agents.vocabulary``)."""
+    (the values are defined once, in ``agents.support.vocabulary``)."""
     return OperatorDecision
 
 

@@ -8,10 +8,10 @@ from typing import Any, cast
 import pytest
 
 from agents.models import Inquiry
-from agents.runs.driver import inquiry_resume, inquiry_run
-from agents.runs.intake import inquiry_create
-from agents.runs.outcome import RunOutcome
-from agents.shapes import Decision
+from agents.support.conversations.intake import inquiry_create
+from agents.support.shapes import Decision
+from agents.team.runs.driver import inquiry_resume, inquiry_run
+from agents.team.runs.outcome import RunOutcome
 from netshop.models import Customer
 from tests.support.demo_snapshot import demo_shop_seed
 

@@ -12,8 +12,8 @@ from typing import Any, cast
 
 import factory
 
-from agents.graph.schemas import Classification, Entities
-from agents.shapes import EnvelopeDict
+from agents.contract.schemas import Classification, Entities
+from agents.support.shapes import EnvelopeDict
 
 
 class ClassificationFactory(factory.Factory[Classification]):

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 
 from agents.models import Escalation, EscalationStatus, Inquiry
-from agents.vocabulary import Skill
+from agents.support.vocabulary import Skill
 from tests.support.demo_snapshot import demo_shop_seed
 
 

@@ -1,4 +1,5 @@
-"""The real ``ChatOpenAI`` from ``agents.llm.chat_model`` against the local fake OpenAI server.
+"""The real ``ChatOpenAI`` from ``agents.providers.chat_model`` against the local fake OpenAI
+server.
 
 These pin down what langchain-openai really sends and how it reads each kind of answer, so the
 agent code can rely on it: tool calls, structured output, malformed JSON, errors and timeouts.
@@ -24,11 +25,11 @@ from langchain_core.tools import tool
 from pydantic import BaseModel
 from pytest_django import Settings
 
-from agents import llm
-from agents.graph import supervisor
-from agents.graph.state import InquiryState
-from agents.llm import chat_model
-from agents.specialists import SPECIALISTS
+from agents import providers
+from agents.providers import chat_model
+from agents.team.graph import supervisor
+from agents.team.graph.state import InquiryState
+from agents.team.specialists import SPECIALISTS
 from tests.support.fake_openai import FakeOpenAI, Reply, default_responder
 
 pytestmark = pytest.mark.usefixtures("openai_settings")
@@ -310,7 +311,9 @@ def test_models_endpoint_lists_the_served_models(fake_openai: FakeOpenAI) -> Non
 def test_without_the_openai_provider_the_offline_model_answers(
     fake_openai: FakeOpenAI, settings: Settings
 ) -> None:
-    offline = pytest.importorskip("agents.offline", reason="the offline model is not in yet")
+    offline = pytest.importorskip(
+        "agents.providers.offline", reason="the offline model is not in yet"
+    )
     settings.NETSHOP_MODEL_PROVIDER = "offline"
 
     model = chat_model("supervisor")
@@ -379,7 +382,7 @@ def test_every_schema_and_tool_set_the_graph_binds_is_accepted(
     inquiry = {"text": "ORD-1003を返金して", "inquiry_id": "strict", "customer_id": "C0001"}
     classified = supervisor.classify(cast(InquiryState, inquiry))
     for specialist in SPECIALISTS.values():
-        model = llm.with_tools(llm.chat_model("specialist"), specialist.tools)
+        model = providers.with_tools(providers.chat_model("specialist"), specialist.tools)
         turn = [SystemMessage(specialist.prompt), HumanMessage("ORD-1003を返金して")]
         call = model.invoke(turn)
         model.invoke([*turn, call, *answers(call)])

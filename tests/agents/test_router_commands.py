@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from agents.offline.understanding.examples import EXAMPLES_DIR
-from agents.offline.understanding.router import RouterModel, read, shipped_model
+from agents.providers.offline.understanding.examples import EXAMPLES_DIR
+from agents.providers.offline.understanding.router import RouterModel, read, shipped_model
 
 
 def small_corpus(root: Path) -> Path:
     """A tenth of the real examples, in the layout the trainer reads: enough to route, and
     training time grows much faster than the examples do (the shipped model's own figures
-    are checked in tests/agents/offline/understanding/test_router.py)."""
+    are checked in tests/agents/providers/offline/understanding/test_router.py)."""
     for language in ("ja", "en"):
         (root / language).mkdir(parents=True)
         for path in sorted((EXAMPLES_DIR / language).glob("*.jsonl")):

@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from agents.escalations.services import escalation_decide
+from agents.support.escalations.services import escalation_decide
 from tests.browser.conftest import OpenSession
 from tests.operators.api_helpers import escalation_for
 

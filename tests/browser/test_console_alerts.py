@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from agents.escalations.services import escalation_decide
 from agents.models import Escalation
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.services import escalation_decide
 from netshop.models import Customer
 from tests.browser.conftest import OpenSession
 from tests.operators.api_helpers import escalation_for

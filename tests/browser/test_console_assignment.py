@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from agents.escalations.claims import claims_expire
 from agents.models import Escalation
+from agents.support.escalations.claims import claims_expire
 from netshop.models import Customer
 from netshop.roles import Role, role_assign
 from tests.browser.conftest import PASSWORD, OpenSession

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from agents.conversations.services import customer_message_post
 from agents.models import Inquiry, MessageAuthor
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.support.conversations.services import customer_message_post
 from netshop.models import Customer
 from operators.models import CannedReply
 from tests.browser.conftest import OpenSession

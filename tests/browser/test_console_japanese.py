@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from agents.models import Escalation
-from agents.runs.driver import inquiry_run
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs.driver import inquiry_run
 from netshop.models import Customer
 from operators.console.preferences import staff_preference_set
 from tests.browser.conftest import OpenSession

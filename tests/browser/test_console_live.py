@@ -15,9 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import APIResponse, Page, expect
 
-from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.services import escalation_decide
 from netshop.models import Customer, Refund
 from netshop.roles import Role, role_assign
 from tests.browser.conftest import PASSWORD, OpenSession

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.models import Escalation, Inquiry
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.models import Customer, Refund
 from tests.browser.conftest import OpenSession
 from tests.support.browser import wait_for_js

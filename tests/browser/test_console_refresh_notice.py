@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from agents.models import Escalation
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.models import Customer
 from tests.browser.conftest import OpenSession
 from tests.operators.api_helpers import escalation_for

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from agents.models import Escalation, Inquiry
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.models import Customer, Order
 from tests.browser.conftest import PASSWORD, OpenSession
 from tests.operators.api_helpers import escalation_for

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.celery import app
 from netshop.models import Customer
 from tests.browser.conftest import OpenSession

@@ -21,11 +21,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from agents.escalations.services import escalation_decide, newest_wait_status
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs.checkpointer import get_checkpointer
-from agents.runs.intake import inquiry_create
-from agents.runs.recovery import runs_recover
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.services import escalation_decide, newest_wait_status
+from agents.team.runs.checkpointer import get_checkpointer
+from agents.team.runs.recovery import runs_recover
 from netshop.celery import app
 from netshop.demo.seed import seed_demo
 from netshop.errors import DomainError

@@ -28,11 +28,11 @@ from typing import Any, cast
 import pytest
 from django.db.models import Count, Model
 
-from agents.graph.gated_actions import effective_params
-from agents.graph.run_context import run_config
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
-from agents.runs.driver import support_graph
-from agents.shapes import Decision, PendingAction
+from agents.support.escalations.approvals import effective_params
+from agents.support.shapes import Decision, PendingAction
+from agents.team.run_context import run_config
+from agents.team.runs.driver import support_graph
 from netshop.demo.orders import SEED_PREFIX
 from netshop.models import (
     Cancellation,
@@ -61,7 +61,7 @@ SIDE_EFFECTS: tuple[type[Model], ...] = (
 )
 APPROVING = {"approve", "edit"}
 # A refund or cancellation asked for, and how preparing one fails
-# (agents/specialists/tool_turns.py).
+# (agents/team/specialists/tool_turns.py).
 GATED_INTENTS = {"process_refund", "cancel_order"}
 GATED_FAILURES = {"action_preparation_failed", "not_gated"}
 

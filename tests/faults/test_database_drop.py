@@ -20,13 +20,13 @@ import pytest
 from django.db import OperationalError, connection
 
 from agents.models import Escalation, Inquiry
-from agents.runs import driver
-from agents.runs.checkpointer import close_checkpointer, get_checkpointer
-from agents.runs.driver import inquiry_advance, inquiry_run, support_graph
-from agents.runs.intake import inquiry_create
-from agents.runs.lease import run_lease
-from agents.runs.tasks import advance_inquiry
-from agents.specialists import payment
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs import driver
+from agents.team.runs.checkpointer import close_checkpointer, get_checkpointer
+from agents.team.runs.driver import inquiry_advance, inquiry_run, support_graph
+from agents.team.runs.lease import run_lease
+from agents.team.runs.tasks import advance_inquiry
+from agents.team.specialists import payment
 from netshop.models import Customer
 from tests.faults.conftest import APP_PREFIX, Desk, submit
 from tests.faults.invariants import (
@@ -95,8 +95,8 @@ def test_worker_database_sessions_terminated_mid_run(
     print(f"sessions terminated: {terminated}")
     # A specialist whose tool lost the database answers with an "agent_crashed" envelope and
     # is re-planned; a gated tool that did is reported as action_preparation_failed. Both are
-    # caught and logged on purpose (agents/handoffs/delegation.py,
-    # agents/specialists/tool_turns.py): handled.
+    # caught and logged on purpose (agents/team/graph/delegation.py,
+    # agents/team/specialists/tool_turns.py): handled.
     assert_invariants(ids, logs=pool.logs, allowed_exceptions=HANDLED_DATABASE_ERRORS)
     assert sum(terminated) >= 3
 

@@ -18,9 +18,9 @@ import pytest
 from django.db import connection
 
 from agents.models import Escalation, Inquiry, Message, MessageAuthor
-from agents.runs.checkpointer import get_checkpointer
-from agents.runs.driver import inquiry_advance
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs.checkpointer import get_checkpointer
+from agents.team.runs.driver import inquiry_advance
 from netshop.models import Customer
 from tests.faults.conftest import Desk, WorkerPool, in_a_run, submit
 from tests.faults.invariants import assert_invariants

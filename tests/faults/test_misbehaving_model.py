@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from agents.escalations.services import escalation_decide
 from agents.models import Escalation, Inquiry
-from agents.runs.driver import inquiry_advance
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.services import escalation_decide
+from agents.team.runs.driver import inquiry_advance
 from netshop.models import Cancellation, Customer, Order, Refund
 from tests.faults.invariants import assert_invariants
 from tests.support.fake_openai import FakeOpenAI, Reply

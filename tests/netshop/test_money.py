@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.offline import formatting
+from agents.providers.offline import formatting
 from netshop.money import yen
 from operators.templatetags import console_tags
 
@@ -63,7 +63,8 @@ def test_only_netshop_money_defines_a_yen_function() -> None:
         if isinstance(node, ast.FunctionDef) and node.name == "yen"
     ]
     assert sorted(definitions) == [
-        "agents/offline/formatting.py",  # a thin (lang, amount) adapter over netshop.money
+        # a thin (lang, amount) adapter over netshop.money
+        "agents/providers/offline/formatting.py",
         "netshop/money.py",
         "operators/templatetags/console_tags.py",  # the template filter, over netshop.money
     ]

@@ -9,10 +9,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation, Inquiry
-from agents.runs.intake import inquiry_create
-from agents.shapes import PendingAction
+from agents.support.conversations.intake import inquiry_create
+from agents.support.escalations.services import escalation_record_wait
+from agents.support.shapes import PendingAction
 from netshop.models import ApiToken, Customer, Order
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory, delivered_order

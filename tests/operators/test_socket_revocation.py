@@ -28,8 +28,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from agents.events import inquiry_payload, publish
 from agents.models import Inquiry
+from agents.support.events import inquiry_payload, publish
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user

@@ -38,11 +38,11 @@ from django.utils import timezone
 from pytest_django import DjangoDbBlocker, Settings
 
 from agents.models import Escalation, Inquiry
-from agents.runs.checkpointer import close_checkpointer
-from agents.runs.driver import inquiry_run
-from agents.runs.intake import inquiry_create
-from agents.runs.lease import close_lease_connection
-from agents.runs.outcome import RunOutcome
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs.checkpointer import close_checkpointer
+from agents.team.runs.driver import inquiry_run
+from agents.team.runs.lease import close_lease_connection
+from agents.team.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
 from netshop.demo.seed import seed_demo

@@ -20,8 +20,8 @@ from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
 
-from agents.escalations.claims import escalation_claim
 from agents.models import Escalation, Inquiry
+from agents.support.escalations.claims import escalation_claim
 from netshop.models import ApiToken
 from operators.models import StaffPreference
 from tests.security.conftest import PASSWORD, RoutePaths, Shop, url_routes

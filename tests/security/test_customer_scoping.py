@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import pytest
 
-from agents.runs.outcome import RunOutcome
+from agents.team.runs.outcome import RunOutcome
 from netshop.models import Coupon, Order, Product
 from tests.security.conftest import (
     FORBIDDEN_CLOSE,

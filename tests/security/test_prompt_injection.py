@@ -20,8 +20,8 @@ import pytest
 from django.conf import settings
 
 from agents.models import Escalation
-from agents.offline.understanding.classifier import classify_text
-from agents.runs.outcome import RunOutcome
+from agents.providers.offline.understanding.classifier import classify_text
+from agents.team.runs.outcome import RunOutcome
 from netshop import selectors
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
@@ -355,7 +355,7 @@ READ_ONLY_TOOLS = {
 
 def test_every_tool_that_changes_something_is_gated_or_held() -> None:
     """A new skill must say which it is: read-only, approval-gated, or held when flagged."""
-    from agents.specialists import SPECIALISTS
+    from agents.team.specialists import SPECIALISTS
 
     for specialist in SPECIALISTS.values():
         names = {tool.name for tool in specialist.tools}

@@ -23,8 +23,8 @@ from django.contrib import admin
 from django.http import HttpResponse
 from django.test import Client
 
-from agents.escalations.action_states import action_decisions_shown
 from agents.models import Escalation
+from agents.support.escalations.action_states import action_decisions_shown
 from netshop.roles import Role
 from tests.operators.api_helpers import (
     bearer,

@@ -19,8 +19,8 @@ from django.test import Client
 from pytest_django import Settings
 
 from agents.models import ConsoleEvent, Escalation
-from agents.runs.driver import inquiry_run
-from agents.runs.outcome import RunOutcome
+from agents.team.runs.driver import inquiry_run
+from agents.team.runs.outcome import RunOutcome
 from netshop.audit.models import AuditEntry
 from tests.security.conftest import PASSWORD, Shop, as_text, run_record
 from tests.support.fake_openai import FakeOpenAI, Reply

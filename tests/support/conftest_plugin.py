@@ -24,7 +24,7 @@ def fake_openai() -> Iterator[FakeOpenAI]:
 
 @pytest.fixture
 def openai_settings(fake_openai: FakeOpenAI, settings: Settings) -> Settings:
-    """Django settings that make ``agents.llm.chat_model`` talk to ``fake_openai``."""
+    """Django settings that make ``agents.providers.chat_model`` talk to ``fake_openai``."""
     settings.NETSHOP_MODEL_PROVIDER = "openai"
     settings.OPENAI_API_KEY = "test-key"
     settings.OPENAI_BASE_URL = fake_openai.base_url

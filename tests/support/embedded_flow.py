@@ -1,6 +1,7 @@
 """The whole approval loop in the embedded shape (SQLite, in-process worker), as a script.
 
-Run in a clean environment by ``tests/agents/runs/test_embedded_shape.py``; prints one JSON line.
+Run in a clean environment by ``tests/agents/team/runs/test_embedded_shape.py``; prints one JSON
+line.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ def main() -> None:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from agents.escalations.services import escalation_decide
     from agents.models import Escalation, Inquiry
-    from agents.runs.intake import inquiry_create
+    from agents.support.conversations.intake import inquiry_create
+    from agents.support.escalations.services import escalation_decide
     from netshop.demo.seed import seed_demo
     from netshop.models import Customer, Refund
 

@@ -17,8 +17,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from agents import llm
-from agents.offline import OfflineChatModel
+from agents import providers
+from agents.providers.offline import OfflineChatModel
 
 Script = Callable[[str, list[BaseMessage], list[str]], "AIMessage | Exception | None"]
 
@@ -58,5 +58,5 @@ def use_scripted_model(monkeypatch: pytest.MonkeyPatch, script: Script) -> list[
     def factory(role: str) -> BaseChatModel:
         return ScriptedChatModel(role=role, script=script, calls=calls)
 
-    monkeypatch.setattr(llm, "chat_model", factory)
+    monkeypatch.setattr(providers, "chat_model", factory)
     return calls

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from agents.offline.understanding import classify_text
+from agents.providers.offline.understanding import classify_text
 
 
 class Command(BaseCommand):

@@ -15,10 +15,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from agents.offline.understanding import classify_text
-from agents.offline.understanding.examples import load_examples
-from agents.offline.understanding.scoring import RoutingScore, routing_score
-from agents.offline.understanding.training import CrossValidation, cross_validate
+from agents.providers.offline.understanding import classify_text
+from agents.providers.offline.understanding.examples import load_examples
+from agents.providers.offline.understanding.scoring import RoutingScore, routing_score
+from agents.providers.offline.understanding.training import CrossValidation, cross_validate
 
 
 def score_line(name: str, score: RoutingScore) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from agents.runs.recovery import checkpoints_prune
+from agents.team.runs.recovery import checkpoints_prune
 
 
 class Command(BaseCommand):

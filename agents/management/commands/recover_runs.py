@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from agents.runs.recovery import runs_recover
+from agents.team.runs.recovery import runs_recover
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from agents.runs.driver import inquiry_run
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs.driver import inquiry_run
 from netshop.errors import DomainError
 from netshop.selectors import customer_get
 

@@ -12,14 +12,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from agents.management.commands.evaluate_router import cross_validation_lines
-from agents.offline.understanding.examples import EXAMPLES_DIR, load_examples
-from agents.offline.understanding.router import MODEL_PATH, write_model
-from agents.offline.understanding.training import cross_validate, fit
+from agents.providers.offline.understanding.examples import EXAMPLES_DIR, load_examples
+from agents.providers.offline.understanding.router import MODEL_PATH, write_model
+from agents.providers.offline.understanding.training import cross_validate, fit
 
 
 class Command(BaseCommand):
     help = (
-        "Train the offline router on agents/offline/understanding/examples/ and write "
+        "Train the offline router on agents/providers/offline/understanding/examples/ and write "
         "router_model.json.gz; prints the k-fold cross-validated scores it was chosen by."
     )
     requires_system_checks: list[str] = []

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from agents.graph.gated_actions import EDITABLE_PARAMS
 from agents.models import ActionState
+from agents.support.escalations.approvals import EDITABLE_PARAMS
 from operators.console import labels
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from agents.escalations.claims import conversation_may_assign
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.support.escalations.claims import conversation_may_assign
 from netshop.roles import Role, user_has_role
 from operators.console import labels
 from operators.console.selectors import (

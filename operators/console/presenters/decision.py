@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agents.escalations.action_states import action_decisions_shown
-from agents.escalations.services import decisions_allowed
 from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
-from agents.vocabulary import OperatorDecision
+from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.services import decisions_allowed
+from agents.support.vocabulary import OperatorDecision
 from netshop import money
 from operators.console import labels
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from agents.escalations.action_states import action_decisions_shown
-from agents.escalations.claims import claim_may_change
-from agents.escalations.selectors import escalation_get, inquiry_get
 from agents.models import ConsoleEvent, Escalation, EscalationStatus, Inquiry
-from agents.vocabulary import Skill
+from agents.support.conversations.selectors import inquiry_get
+from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.claims import claim_may_change
+from agents.support.escalations.selectors import escalation_get
+from agents.support.vocabulary import Skill
 from operators.console.presenters.actions import (
     ActionView,
     action_view,

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from agents.models import Escalation, EscalationKind
-from agents.vocabulary import Skill
+from agents.support.vocabulary import Skill
 from operators.console import labels
 
 

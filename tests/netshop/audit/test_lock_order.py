@@ -19,7 +19,7 @@ import pytest
 from django.db import connection
 
 from agents.models import Inquiry
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.audit import audit_verify
 from netshop.audit.services import ADVISORY_LOCK_KEY
 from netshop.models import Customer

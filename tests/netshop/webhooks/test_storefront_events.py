@@ -2,7 +2,7 @@
 
 The storefront submits over the API; the run is advanced here as a worker would; every
 delivery the run wrote is then sent to the real local receiver. The mapping from what
-happened to webhook events is ``agents.conversations.storefront_events``.
+happened to webhook events is ``agents.support.conversations.storefront_events``.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.conversations.services import (
+from agents.models import Inquiry
+from agents.support.conversations.intake import inquiry_create
+from agents.support.conversations.services import (
     conversation_hand_back,
     conversation_take_over,
     customer_message_post,
     operator_message_send,
 )
-from agents.conversations.storefront_intake import storefront_inquiry_create
-from agents.models import Inquiry
-from agents.runs.driver import inquiry_advance
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.storefront_intake import storefront_inquiry_create
+from agents.team.runs.driver import inquiry_advance
 from netshop.demo.seed import seed_demo
 from netshop.models import ApiToken, Customer, WebhookDelivery
 from netshop.webhooks.services import delivery_send
@@ -42,7 +42,7 @@ REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金を
 def runs_handed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Runs given to workers; the test advances them itself."""
     given: list[str] = []
-    monkeypatch.setattr("agents.runs.dispatch._submit", lambda task, pk: given.append(pk))
+    monkeypatch.setattr("agents.support.run_requests._submit", lambda task, pk: given.append(pk))
     return given
 
 

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from agents.escalations import services
 from agents.models import Escalation
+from agents.support.escalations import services
 from netshop.roles import Role
 from tests.operators.api_helpers import refund_escalation, signed_in, staff_user
 

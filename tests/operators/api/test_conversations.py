@@ -15,13 +15,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.conversations.services import (
-    conversation_flag,
+from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, Message
+from agents.support.conversations.services import (
     conversation_take_over,
     note_add,
     operator_message_send,
 )
-from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, Message
+from agents.support.escalations.review_flags import conversation_flag
 from netshop.roles import Role
 from tests.factories import CustomerFactory, delivered_order
 from tests.operators.api_helpers import (

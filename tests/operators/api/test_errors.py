@@ -17,8 +17,8 @@ from django.db import connection
 from django.test import Client
 from pytest_django import Settings
 
-from agents.handoffs import audit_trail
 from agents.models import Inquiry
+from agents.support import audit_trail
 from netshop import transactions
 from netshop.audit.models import AuditEntry
 from netshop.models import Customer

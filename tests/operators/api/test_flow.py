@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from agents.runs.driver import inquiry_advance
+from agents.team.runs.driver import inquiry_advance
 from netshop.models import Refund
 from tests.operators.api_helpers import bearer, signed_in, storefront_key
 from tests.support.demo_snapshot import demo_shop_seed
@@ -31,7 +31,7 @@ def handed_to_workers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The inquiry ids given to workers; nothing reaches the broker."""
     handed: list[str] = []
     monkeypatch.setattr(
-        "agents.runs.dispatch._submit", lambda task, inquiry_id: handed.append(inquiry_id)
+        "agents.support.run_requests._submit", lambda task, inquiry_id: handed.append(inquiry_id)
     )
     return handed
 

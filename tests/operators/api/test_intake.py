@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from agents.cards import cards_document
+from agents.contract.cards import cards_document
 from agents.models import Inquiry
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
 from netshop.errors import DomainError
 from netshop.models import Customer
 from netshop.roles import Role

@@ -16,8 +16,12 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
-from agents.conversations.services import conversation_take_over, note_add, operator_message_send
 from agents.models import Inquiry, InquiryStatus, Message
+from agents.support.conversations.services import (
+    conversation_take_over,
+    note_add,
+    operator_message_send,
+)
 from netshop.models import Customer
 from netshop.roles import Role
 from operators.api.schemas import IDEMPOTENCY_DESCRIPTION

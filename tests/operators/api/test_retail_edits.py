@@ -13,9 +13,9 @@ from typing import Any, cast
 import pytest
 from django.contrib.auth.models import User
 
-from agents.escalations.services import escalation_record_wait
 from agents.models import Escalation
-from agents.shapes import PendingAction
+from agents.support.escalations.services import escalation_record_wait
+from agents.support.shapes import PendingAction
 from tests.factories import OrderLineFactory, delivered_order
 from tests.operators.api_helpers import inquiry_for, signed_in
 

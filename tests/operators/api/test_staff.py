@@ -16,10 +16,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.escalations.services import escalation_record_wait
-from agents.graph.gated_actions import effective_params
 from agents.models import ConsoleEvent, Escalation, Inquiry
-from agents.shapes import Decision, PendingAction
+from agents.support.escalations.approvals import effective_params
+from agents.support.escalations.services import escalation_record_wait
+from agents.support.shapes import Decision, PendingAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Order, Refund
 from netshop.roles import Role

@@ -18,9 +18,9 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from agents.escalations.claims import escalation_claim
-from agents.escalations.deadlines import overdue_approvals_move
 from agents.models import Escalation, InquiryStatus
+from agents.support.escalations.claims import escalation_claim
+from agents.support.escalations.deadlines import overdue_approvals_move
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, inquiry_for, signed_in, staff_user
 from tests.support.events import escalation_event, last_seq, published_after

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from agents.conversations.services import note_add
-from agents.escalations.services import escalation_decide
 from agents.models import Escalation
+from agents.support.conversations.services import note_add
+from agents.support.escalations.services import escalation_decide
 from netshop.audit import audit_record
 from tests.operators.api_helpers import escalation_for, inquiry_for
 

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from agents.escalations.services import escalation_decide
 from agents.models import Escalation
+from agents.support.escalations.services import escalation_decide
 from netshop.audit.models import AuditEntry
 from netshop.roles import Role
 from operators.audit import export

@@ -12,11 +12,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.conversations.messages import message_store
-from agents.conversations.services import conversation_flag, customer_message_post
-from agents.escalations.services import escalation_decide
-from agents.handoffs import audit_trail
 from agents.models import Escalation, Inquiry, InquiryStatus, MessageAuthor
+from agents.support import audit_trail
+from agents.support.conversations.messages import message_store
+from agents.support.conversations.services import customer_message_post
+from agents.support.escalations.review_flags import conversation_flag
+from agents.support.escalations.services import escalation_decide
 from netshop.audit.models import AuditEntry
 from netshop.models import Customer, Refund
 from netshop.roles import Role

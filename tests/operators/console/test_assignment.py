@@ -16,9 +16,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from agents.escalations.claims import claims_expire, escalation_assign, escalation_claim
-from agents.escalations.deadlines import overdue_approvals_move
 from agents.models import Escalation
+from agents.support.escalations.claims import claims_expire, escalation_assign, escalation_claim
+from agents.support.escalations.deadlines import overdue_approvals_move
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, inquiry_for, signed_in, staff_user
 

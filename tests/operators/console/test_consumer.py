@@ -22,8 +22,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import Client
 
-from agents.escalations.claims import escalation_claim
-from agents.events import (
+from agents.models import ConsoleEvent, Escalation, Inquiry
+from agents.support.escalations.claims import escalation_claim
+from agents.support.events import (
     CHANNEL_BATCH_TYPE,
     STAFF_GROUP,
     escalation_payload,
@@ -32,7 +33,6 @@ from agents.events import (
     inquiry_payload,
     publish,
 )
-from agents.models import ConsoleEvent, Escalation, Inquiry
 from netshop.roles import Role
 from operators.console.presence import viewer_leave
 from tests.factories import CustomerFactory
@@ -166,7 +166,7 @@ def test_a_note_reaches_the_console_as_a_conversation_message_after_commit() -> 
     inquiry = inquiry_for(text="届きません")
 
     def write() -> Any:
-        from agents.conversations.services import note_add
+        from agents.support.conversations.services import note_add
 
         return note_add(inquiry_id=inquiry.pk, user=op1, text="Called the depot.")
 

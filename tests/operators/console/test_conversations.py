@@ -18,14 +18,6 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from agents.conversations.messages import message_store
-from agents.conversations.selectors import thread_messages
-from agents.conversations.services import (
-    conversation_flag,
-    conversation_take_over,
-    note_add,
-    operator_message_send,
-)
 from agents.models import (
     Escalation,
     EscalationKind,
@@ -35,6 +27,14 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
+from agents.support.conversations.messages import message_store
+from agents.support.conversations.selectors import thread_messages
+from agents.support.conversations.services import (
+    conversation_take_over,
+    note_add,
+    operator_message_send,
+)
+from agents.support.escalations.review_flags import conversation_flag
 from netshop.models import Language
 from netshop.roles import Role
 from operators.models import CannedReply

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from django.utils import translation
 
-from agents.graph import planner, supervisor, wiring
-from agents.handoffs.receipts import VERDICTS
 from agents.models import EscalationStatus
-from agents.vocabulary import Skill
+from agents.support.vocabulary import Skill
+from agents.team.graph import planner, supervisor, wiring
+from agents.team.handoffs.receipts import VERDICTS
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
 from netshop.services import policy_checks
 from operators.console import labels

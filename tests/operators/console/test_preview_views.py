@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from agents.models import Escalation, EscalationStatus, Inquiry
-from agents.runs.driver import inquiry_advance
-from agents.runs.intake import inquiry_create
+from agents.support.conversations.intake import inquiry_create
+from agents.team.runs.driver import inquiry_advance
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, signed_in, staff_user

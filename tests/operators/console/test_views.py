@@ -19,10 +19,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from agents.escalations.claims import escalation_claim
-from agents.escalations.services import escalation_decide, escalation_record_wait
 from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
-from agents.shapes import PendingAction
+from agents.support.escalations.claims import escalation_claim
+from agents.support.escalations.services import escalation_decide, escalation_record_wait
+from agents.support.shapes import PendingAction
 from netshop.roles import Role
 from operators.models import NotificationPreference, StaffPreference
 from tests.factories import CustomerFactory

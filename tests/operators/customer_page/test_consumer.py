@@ -15,8 +15,12 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
-from agents.conversations.services import conversation_take_over, note_add, operator_message_send
 from agents.models import ConsoleEvent
+from agents.support.conversations.services import (
+    conversation_take_over,
+    note_add,
+    operator_message_send,
+)
 from netshop.roles import Role
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import inquiry_for, staff_user

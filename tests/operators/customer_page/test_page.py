@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from agents.conversations.messages import message_store
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
+from agents.support.conversations.messages import message_store
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.factories import CustomerFactory

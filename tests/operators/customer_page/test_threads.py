@@ -18,9 +18,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from agents.conversations.messages import message_store
-from agents.conversations.services import conversation_take_over, note_add, operator_message_send
 from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.support.conversations.messages import message_store
+from agents.support.conversations.services import (
+    conversation_take_over,
+    note_add,
+    operator_message_send,
+)
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.factories import CustomerFactory

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from agents.escalations.claims import escalation_claim
 from agents.models import Escalation
+from agents.support.escalations.claims import escalation_claim
 from operators.console.preferences import staff_preference_set
 from operators.models import Notification, NotificationKind
 from operators.notifications.preferences import notification_preference_set

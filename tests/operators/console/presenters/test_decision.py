@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.escalations.services import decisions_allowed
 from agents.models import Escalation, EscalationKind
+from agents.support.escalations.services import decisions_allowed
 from operators.console.presenters.decision import DecisionPanel, decision_panel
 from tests.operators.api_helpers import REFUND_ACTION
 

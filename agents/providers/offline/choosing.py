@@ -1,0 +1,183 @@
+"""Which of the customer's orders a request is about, when they name none: one, or a question.
+
+The orders that fit a request come in tiers, best first (for "where is my parcel": the ones
+on their way, then the ones not yet shipped, then the delivered ones). The first tier with
+any order decides: one order is the answer; several are a question to the customer (the
+offline model never picks among equals, which would be a guess). Pure: order summaries in
+(``netshop.selectors.order_summary``), a choice out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.providers.offline import formatting as fmt
+from agents.providers.offline.described import Description, fits
+from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
+from agents.providers.offline.understanding import claims
+from agents.providers.offline.understanding.typos import prepare
+from agents.support.vocabulary import Skill
+
+Summary = Mapping[str, Any]
+Fits = Callable[[Summary], bool]
+MAX_OPTIONS = 5
+CHARGED_TWICE = "charged twice"  # the reason ``brain`` gives a double-charge complaint
+# "Says delivered but I don't have it": not-received wordings the router's cues lack.
+_NOT_RECEIVED_EN = (
+    r"\b(?:don't|do not|didn't|did not|never) (?:have|got|get|receive[d]?|see) (?:it|them|my|the"
+    r"|anything)\b|\bcan't find (?:it|them|my|the)\b|\bnowhere to be (?:found|seen)\b"
+)
+_NOT_RECEIVED_JA = (
+    r"見当たら|受け取って(?:い)?ない|受け取れて(?:い)?ない|手元に(?:ない|無い|ありません)"
+)
+
+
+def _status(*statuses: str) -> Fits:
+    return lambda order: order.get("status") in statuses
+
+
+def _shipment(*statuses: str) -> Fits:
+    return lambda order: order.get("shipment_status") in statuses
+
+
+def _payment(*statuses: str) -> Fits:
+    return lambda order: order.get("payment_status") in statuses
+
+
+def _on_its_way(order: Summary) -> bool:
+    return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
+
+
+_paid = _payment("captured", "partially_refunded")
+
+
+def _paid_and_delivered(order: Summary) -> bool:
+    return _paid(order) and order.get("status") == "delivered"
+
+
+# Tiers of fitting orders by the request's intent, best first.
+TIERS: dict[str, tuple[Fits, ...]] = {
+    Skill.TRACK_SHIPMENT: (_on_its_way, _status("confirmed", "pending"), _status("delivered")),
+    Skill.ARRANGE_REDELIVERY: (_shipment("absent_returned"), _on_its_way),
+    Skill.CHANGE_DELIVERY_DATE: (_shipment("in_transit"), _status("shipped", "confirmed")),
+    Skill.CANCEL_ORDER: (_status("pending", "confirmed"),),
+    Skill.RETURN_ITEMS: (_status("delivered"),),
+    Skill.EXCHANGE_ITEMS: (_status("delivered"),),
+    Skill.MODIFY_ORDER_ITEMS: (_status("pending"), _status("confirmed")),
+    Skill.PROCESS_REFUND: (_status("delivered"), _status("shipped")),
+    Skill.CHECK_PAYMENT_STATUS: (
+        _status("delivered"),
+        _status("shipped"),
+        _status("confirmed"),
+        _status("pending"),
+    ),
+    Skill.APPLY_COUPON: (_status("delivered"), _status("shipped")),
+    # Before the parcel leaves first; one on its way is found so the shop can say why not.
+    Skill.CHANGE_SHIPPING_ADDRESS: (
+        _status("pending", "confirmed"),
+        _shipment("preparing"),
+        _on_its_way,
+    ),
+    Skill.REFUND_STATUS: (_payment("refunded", "partially_refunded"), _status("delivered")),
+    Skill.ISSUE_RECEIPT: (_paid_and_delivered, _paid),
+    # "Charged twice" is a claim about one payment: every order with a charge is a candidate.
+    CHARGED_TWICE: (_payment("authorized", "captured", "partially_refunded"),),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The order a request is about (``number``), or the candidates to ask about.
+
+    ``unmatched``: no order fits what the customer describes (the parcel "out for delivery",
+    the broken fan): the candidates are offered, none is taken for it.
+    """
+
+    number: str | None = None
+    candidates: list[Summary] = field(default_factory=list)
+    unmatched: bool = False
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.number is None and (len(self.candidates) > 1 or self.unmatched)
+
+
+def choose_order(
+    orders: list[Summary],
+    intent: str,
+    tracking: set[str] | None = None,
+    description: Description | None = None,
+) -> Choice:
+    """The one order that fits ``intent`` and what the customer describes, or the several
+    that fit equally (newest first)."""
+    for order in orders:
+        if tracking and order.get("tracking_number") in tracking:
+            return Choice(number=str(order["number"]))
+    if description is not None and description.says_anything:
+        described = [order for order in orders if fits(order, description)]
+        if not described:
+            return Choice(candidates=_offered(orders, intent, description), unmatched=bool(orders))
+        if len(described) == 1:
+            return Choice(number=str(described[0]["number"]))
+        choice = _by_tiers(described, intent)
+        if choice.number is None and not choice.candidates:
+            return Choice(candidates=described[:MAX_OPTIONS])  # they fit the words: ask
+        return choice
+    return _by_tiers(orders, intent)
+
+
+def _offered(orders: list[Summary], intent: str, description: Description) -> list[Summary]:
+    """What to offer when no order fits the description: the ones in the state described
+    (the item named may be worded differently), else the ones that fit the request."""
+    in_state = [order for order in orders if fits(order, Description(states=description.states))]
+    if description.item and in_state:
+        return in_state[:MAX_OPTIONS]
+    return (_by_tiers(orders, intent).candidates or orders)[:MAX_OPTIONS]
+
+
+def _by_tiers(orders: list[Summary], intent: str) -> Choice:
+    if intent == Skill.GET_ORDER_DETAILS:  # "what did I order": the latest one is shown
+        return Choice(number=str(orders[0]["number"])) if orders else Choice()
+    for tier in TIERS.get(intent, ()):
+        fitting = [order for order in orders if tier(order)]
+        if len(fitting) == 1:
+            return Choice(number=str(fitting[0]["number"]))
+        if fitting:
+            return Choice(candidates=fitting[:MAX_OPTIONS])
+    return Choice()
+
+
+def option_label(order: Summary, lang: str, today: Any = None) -> str:
+    """A few words the customer knows the order by: its first item, and where it stands."""
+    names = order.get("items_en") if lang == "en" and order.get("items_en") else order.get("items")
+    items = [str(item) for item in names or []]
+    first = re.sub(r"\s*×\s*\d+$", "", items[0]) if items else ""
+    more = ("ほか" if lang == "ja" else " and more") if len(items) > 1 else ""
+    shipment = order.get("shipment_status")
+    status = (
+        word(SHIPMENT_STATUS, lang, shipment)
+        if shipment and order.get("status") == "shipped"
+        else word(ORDER_STATUS, lang, order.get("status"))
+    )
+    placed = fmt.day(lang, str(order.get("placed_at") or "")[:10], today)
+    placed_text = (f"{placed}ご注文" if lang == "ja" else f"ordered {placed}") if placed else ""
+    parts = [part for part in (f"{first}{more}", status, placed_text) if part]
+    return ("、" if lang == "ja" else ", ").join(parts)
+
+
+def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dict[str, str]]:
+    return [
+        {"value": str(order["number"]), "label": option_label(order, lang, today)}
+        for order in candidates
+    ]
+
+
+def claims_not_arrived(text: str) -> bool:
+    """Whether the customer says their parcel has not arrived (a claim to check)."""
+    prepared = prepare(text)
+    return claims.claims_not_arrived(prepared) or any(
+        re.search(cue, prepared, re.IGNORECASE) for cue in (_NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
+    )

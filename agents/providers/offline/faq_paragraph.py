@@ -1,0 +1,153 @@
+"""The FAQ's part of a reply: the entry that fits the problem, told, not quoted, and trimmed.
+
+Three failures this prevents: a broken item answered with the "marked delivered but not
+received" entry (an entry about one problem is used only for that problem); the entry's
+title quoted back ("「注文をキャンセルしたい。」について..."; the topic is named in the
+shop's own words instead); and FAQ text that asks for what the customer already gave
+("send support your order number") or to contact the support the customer is talking to.
+What is left of the answer is shown only if it still says something. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from agents.providers.offline.choosing import claims_not_arrived
+from agents.providers.offline.reply import Reply, as_dict, as_list
+from agents.providers.offline.understanding.typos import prepare
+from agents.support.vocabulary import Skill
+
+# Problems an FAQ entry may be about: (the customer's words for it, the entry's words for it).
+PROBLEMS: Final = {
+    "damaged": (
+        r"壊れ|破損|割れ|欠け|傷|不良|故障|broken|damaged|defective|cracked|chipped|faulty|torn",
+        r"破損|不良|damaged|defective",
+    ),
+    "not_received": (None, r"配達完了になっているのに|says delivered but"),
+    "double_charge": (
+        r"二重|2重|二回|2回|twice|two charges|double|duplicate",
+        r"二重|two charges",
+    ),
+    "payment_failed": (
+        r"決済(?:が)?(?:でき|通ら|失敗|エラー)|カード(?:が)?(?:使え|通ら)|declined|payment failed"
+        r"|card (?:was )?(?:rejected|refused)|checkout error",
+        r"決済ができない|payment failed",
+    ),
+    "missed_delivery": (
+        r"不在|再配達|missed (?:the |my )?delivery|redeliver|nobody (?:was )?home",
+        r"不在で|missed the delivery",
+    ),
+}
+TOPIC: Final = {
+    "ja": {
+        "returns": "返品・交換・返金",
+        "delivery": "配送",
+        "payment": "お支払い",
+        "account": "アカウント",
+        "coupons": "クーポン",
+        "orders": "ご注文",
+        "other": "お問い合わせの件",
+    },
+    "en": {
+        "returns": "returns, exchanges and refunds",
+        "delivery": "delivery",
+        "payment": "payment",
+        "account": "your account",
+        "coupons": "coupons",
+        "orders": "orders",
+        "other": "your question",
+    },
+}
+# What a customer who gave their order number, writing to support, is not asked again.
+_GIVEN_ORDER: Final = {
+    "ja": (
+        (r"注文番号と", ""),
+        (r"注文番号を添えて", ""),
+        (r"サポートまで注文番号をお知らせください。", ""),
+    ),
+    "en": (
+        (r"with your order number and ", "with "),
+        (r" with the order number", ""),
+        (r"send support your order number and ", ""),
+    ),
+}
+_TO_SUPPORT: Final = {
+    "ja": (r"サポートまでご連絡ください。",),
+    "en": (r"Please contact support\.",),
+}
+
+
+def problems_in(inquiry: str) -> set[str]:
+    """The problems the customer writes about."""
+    text = prepare(inquiry).lower()
+    found = {name for name, (cue, _) in PROBLEMS.items() if cue and re.search(cue, text)}
+    if claims_not_arrived(inquiry):
+        found.add("not_received")
+    return found
+
+
+def entry_problem(entry: Mapping[str, Any]) -> str | None:
+    question = str(entry.get("question") or "").lower()
+    return next((name for name, (_, cue) in PROBLEMS.items() if re.search(cue, question)), None)
+
+
+def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[str, Any] | None:
+    """The entry for the customer's problem if there is one, else the best entry about no
+    particular problem; never an entry about another problem than theirs."""
+    problems = problems_in(inquiry)
+    usable = [e for e in entries if e.get("answer") and entry_problem(e) in (problems | {None})]
+    for_problem = [e for e in usable if entry_problem(e) in problems]
+    best = for_problem or usable
+    return best[0] if best else None
+
+
+def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
+    """The entry's answer without what the customer needs not be asked ("" if nothing is left)."""
+    answer = str(entry.get("answer") or "")
+    rules = [(cue, "") for cue in _TO_SUPPORT[lang]]
+    if order_known:
+        rules = [*_GIVEN_ORDER[lang], *rules]
+    for cue, replacement in rules:
+        answer = re.sub(cue, replacement, answer)
+    return re.sub(r" {2,}", " ", answer).strip()
+
+
+def topic(lang: str, entry: Mapping[str, Any]) -> str:
+    return TOPIC[lang].get(str(entry.get("category") or ""), TOPIC[lang]["other"])
+
+
+def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
+    """The FAQ entry for the customer's problem, in the shop's words, when it adds something."""
+    if tools is None:
+        return []
+    inquiry = str(brief.get("inquiry") or "")
+    found = [
+        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
+        *map(as_dict, as_list(as_dict(tools.get("search_faq")).get("entries"))),
+    ]
+    entry = choose_entry(found, inquiry)
+    if entry is not None and not _covered_by_action(entry, brief):
+        known = bool(reply.known_order or reply.named_orders)
+        answer = faq_text(reply.lang, entry, order_known=known)
+        if answer:
+            return [reply.say("faq_answer", topic=topic(reply.lang, entry), answer=answer)]
+    if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
+        return []  # the hand-over sentence answers a request for a person; others answered
+    return [reply.say("faq_none")]
+
+
+def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:
+    """An entry on how to ask for what is already being done ("how do I cancel?" next to
+    the cancellation itself) says nothing new."""
+    kinds = {
+        str(as_dict(item).get("kind"))
+        for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]
+    }
+    question = str(entry.get("question") or "").lower()
+    return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)
+
+
+# FAQ entries that explain how to ask for an approval-gated action, by the action's kind.
+ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}

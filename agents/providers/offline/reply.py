@@ -1,0 +1,168 @@
+"""The reply being written: its language, what the brief already told us, and refusals.
+
+Tool refusals arrive as ``{"refused": code, "reason": English text}``. The code picks the
+sentence; the English text is only mined for the order number and the order's status (both
+shop codes, not prose), and is never shown.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from django.conf import settings
+
+from agents.providers.offline import formatting as fmt
+from agents.providers.offline.labels import REFUSAL, TOOL, refusal_key, word
+from agents.providers.offline.phrases import fill, say
+from agents.providers.offline.understanding.entities import order_numbers
+from agents.support.shapes import HELD
+
+_ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
+_ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
+ASK_ORDER_CODES: Final = frozenset({"order_number_required"})
+
+
+def as_dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+@dataclass
+class Reply:
+    """What the writer knows while writing, and what it has already promised."""
+
+    lang: str
+    today: dt.date | None
+    asked: frozenset[str]
+    agents: frozenset[str]
+    order_statuses: dict[str, str] = field(default_factory=dict)
+    known_order: str = ""
+    named_orders: frozenset[str] = frozenset()
+    missing_order: bool = False
+    follow_up_promised: bool = False
+
+    @classmethod
+    def from_brief(cls, brief: dict[str, Any]) -> Reply:
+        statuses, numbers = _orders_seen(brief)
+        return cls(
+            lang="en" if brief.get("language") == "en" else "ja",
+            today=fmt.day_of(brief.get("today")),
+            asked=frozenset(
+                str(intent)
+                for intent in [brief.get("intent"), *as_list(brief.get("secondary_intents"))]
+            ),
+            agents=frozenset(as_dict(brief.get("results"))),
+            order_statuses=statuses,
+            known_order=numbers[0] if len(set(numbers)) == 1 else "",
+            named_orders=frozenset(order_numbers(str(brief.get("inquiry") or ""))),
+        )
+
+    @property
+    def needs_order_number(self) -> bool:
+        """An agent could not tell which order, and nothing else in the brief names one (nor
+        did the customer: what they gave is never asked for again)."""
+        return self.missing_order and not self.known_order and not self.named_orders
+
+    def say(self, key: str, **fields: object) -> str:
+        return say(self.lang, key, **fields)
+
+    def join(self, sentences: list[str]) -> str:
+        return ("" if self.lang == "ja" else " ").join(s for s in sentences if s)
+
+    def has_agent(self, agent: str) -> bool:
+        return agent in self.agents
+
+    def note_missing_order(self, tools: dict[str, Any]) -> None:
+        if not tools:
+            self.missing_order = True
+
+
+def _orders_seen(brief: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """Order statuses the brief shows, and the order numbers it names (for vague refusals)."""
+    statuses: dict[str, str] = {}
+    numbers: list[str] = []
+    for envelope in as_dict(brief.get("results")).values():
+        data = as_dict(as_dict(envelope).get("data"))
+        facts = as_dict(as_dict(data.get("get_order_details")).get("order"))
+        if facts.get("number"):
+            statuses[str(facts["number"])] = str(facts.get("status") or "")
+            numbers.append(str(facts["number"]))
+        for tool in ("track_shipment", "check_payment_status"):
+            if as_dict(data.get(tool)).get("order_number"):
+                numbers.append(str(as_dict(data.get(tool))["order_number"]))
+    for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]:
+        number = as_dict(as_dict(item).get("params")).get("order_number")
+        if number:
+            numbers.append(str(number))
+    return statuses, numbers
+
+
+def refusal_paragraphs(reply: Reply, tools: dict[str, Any]) -> list[str]:
+    """One sentence per refused or failed tool, in the customer's language."""
+    paragraphs: list[str] = []
+    for tool, result in tools.items():
+        result = as_dict(result)
+        if result.get("refused") in ASK_ORDER_CODES:
+            reply.missing_order = True
+        elif result.get("refused"):
+            paragraphs.append(refusal_sentence(reply, str(result["refused"]), result, tool=tool))
+        elif result.get("error"):
+            paragraphs.append(reply.say("tool_error", tool=word(TOOL, reply.lang, tool, "tool")))
+        elif HELD in result:  # nothing ran: a person looks first (never why: no internals)
+            reply.follow_up_promised = True
+            paragraphs.append(reply.say("held", tool=word(TOOL, reply.lang, tool, "tool")))
+    return paragraphs
+
+
+def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: str) -> str:
+    """Why the shop said no, from the code; the order named as the refusal names it."""
+    reason = str(result.get("reason") or "")
+    quoted = _ORDER_NUMBER_RE.search(reason)
+    if quoted:
+        number = quoted.group(0)
+    else:
+        number = str(as_dict(result.get("params")).get("order_number") or "")
+        if not number and code != "order_not_found":
+            number = reply.known_order
+    # The refusal's own wording is fresher than facts read before it (the order may have moved).
+    stated = _ORDER_STATUS_RE.search(reason)
+    status = stated.group(1) if stated else reply.order_statuses.get(number)
+    template = REFUSAL[reply.lang][refusal_key(code, status)]
+    return fill(
+        reply.lang,
+        template,
+        order_ref=fmt.order_ref(reply.lang, number),
+        tool=word(TOOL, reply.lang, tool, "tool"),
+        return_days=settings.NETSHOP_RETURN_WINDOW_DAYS,
+        exchange_days=settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+    )
+
+
+# Splits after a sentence's end or a line's, keeping every character ("".join gives it back).
+_SENTENCE_END = re.compile(r"(?<=[。!?！？\n])|(?<=\.)(?= )")
+
+
+def said_once(paragraphs: list[str]) -> list[str]:
+    """Each sentence once: agents that met the same refusal ("ORD-9999 was not found") or
+    the same hand-over give the customer one sentence, not one per agent."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        pieces = []
+        for piece in _SENTENCE_END.split(paragraph):
+            key = piece.strip()
+            if key in seen:
+                continue
+            if key:
+                seen.add(key)
+            pieces.append(piece)
+        text = "".join(pieces).strip()
+        if text:
+            kept.append(text)
+    return kept

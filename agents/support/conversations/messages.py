@@ -1,0 +1,57 @@
+"""Storing a message: one row, one audit entry, one live event, whoever wrote it."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from agents.models import Inquiry, Message, MessageAuthor
+from agents.support import audit_trail
+from agents.support.events import message_payload, publish
+from agents.support.text import detect_language, language_evident
+
+AUTHOR_ACTORS = {
+    MessageAuthor.CUSTOMER: "customer",
+    MessageAuthor.AI: audit_trail.SUPERVISOR,
+}
+
+
+def message_language(text: str, *, fallback: str) -> str:
+    """The language a message is written in; ``fallback`` when it shows none ("ORD-1002")."""
+    return detect_language(text) if language_evident(text) else fallback
+
+
+def message_store(
+    *,
+    inquiry: Inquiry,
+    author_kind: MessageAuthor,
+    text: str,
+    channel: str,
+    author: User | None = None,
+    language: str = "",
+    turn: int | None = None,
+    idempotency_key: str | None = None,
+    thread_id: str | None = None,
+) -> Message:
+    """Add a message to ``inquiry`` inside the caller's transaction; announced after commit.
+
+    Audited content-free (ids, author kind, language, length, digest) in the one chain.
+    """
+    message = Message(
+        inquiry=inquiry,
+        author_kind=author_kind,
+        author=author,
+        text=text,
+        channel=channel,
+        language=language or message_language(text, fallback=inquiry.customer.language),
+        turn=turn,
+        idempotency_key=idempotency_key,
+    )
+    # Customers' and operators' messages are keyed in the graph's thread by their own id.
+    message.thread_id = thread_id or (
+        None if author_kind == MessageAuthor.NOTE else str(message.pk)
+    )
+    message.save(force_insert=True)
+    actor = AUTHOR_ACTORS.get(author_kind) or (author.username if author else "operator")
+    audit_trail.message_posted(message=message, actor=actor)
+    publish("conversation.message", message_payload(message), subject=inquiry)
+    return message

@@ -1,0 +1,125 @@
+"""A turn's messages, as the run saw them and as it answered: the graph's thread and the
+stored conversation kept in step.
+
+The driver hands a turn the messages no run has taken (``turn_input``); recording stores
+what the turn wrote (``turn_record``) and marks what it took, so each customer message is
+taken by exactly one run and each reply stored once, however often a run is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
+
+from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.support.conversations.messages import message_store
+from agents.support.conversations.selectors import unthreaded_messages
+
+OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's thread
+
+
+def turn_input(*, inquiry: Inquiry, turn: int) -> dict[str, Any]:
+    """The input of turn ``turn``: the customer's new text and the messages it takes."""
+    taken = list(unthreaded_messages(inquiry_id=inquiry.pk))
+    if not taken and not inquiry.messages.exists():  # from before messages were stored
+        message_store(
+            inquiry=inquiry,
+            author_kind=MessageAuthor.CUSTOMER,
+            text=inquiry.text,
+            channel=inquiry.channel,
+        )
+        taken = list(unthreaded_messages(inquiry_id=inquiry.pk))
+    return {
+        "inquiry_id": str(inquiry.pk),
+        "customer_id": inquiry.customer.code,
+        "customer_language": inquiry.customer.language,
+        "text": "\n".join(m.text for m in _customer_since_operator(taken)),
+        "turn": turn,
+        # The first turn answers no question: the AI has said nothing yet.
+        "question_open": turn > 1 and _question_is_last_word(inquiry),
+        "message_ids": [str(m.pk) for m in taken],
+        "messages": [_as_graph_message(m) for m in taken],
+    }
+
+
+def _question_is_last_word(inquiry: Inquiry) -> bool:
+    """Whether the last thing the shop said is the AI's question: a lapse's closing message
+    or an operator's reply since means the new message answers no question."""
+    last = (
+        inquiry.messages.filter(author_kind__in=(MessageAuthor.AI, MessageAuthor.OPERATOR))
+        .order_by("-created_at", "-id")
+        .values_list("thread_id", flat=True)
+        .first()
+    )
+    return bool(last and last.endswith(":question"))
+
+
+def _customer_since_operator(messages: list[Message]) -> list[Message]:
+    """What this turn answers: the customer's messages after an operator's last reply."""
+    last_operator = max(
+        (i for i, m in enumerate(messages) if m.author_kind == MessageAuthor.OPERATOR), default=-1
+    )
+    return [m for m in messages[last_operator + 1 :] if m.author_kind == MessageAuthor.CUSTOMER]
+
+
+def _as_graph_message(message: Message) -> AnyMessage:
+    if message.author_kind == MessageAuthor.OPERATOR:
+        return AIMessage(message.text, id=message.thread_id, name=OPERATOR_NAME)
+    return HumanMessage(message.text, id=message.thread_id)
+
+
+def turn_record(*, inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
+    """Store what the turn wrote to the customer, and mark the messages it took."""
+    turn = int(state.get("turn", 1))
+    turn_mark_taken(state)
+    prefix = f"{inquiry.pk}:{turn}:"
+    stored = set(inquiry.messages.filter(turn=turn).values_list("thread_id", flat=True))
+    for message in state.get("messages", []):
+        if not isinstance(message, AIMessage) or message.name == OPERATOR_NAME:
+            continue
+        if not str(message.id).startswith(prefix) or message.id in stored or not message.content:
+            continue
+        message_store(
+            inquiry=inquiry,
+            author_kind=MessageAuthor.AI,
+            text=str(message.content),
+            channel=inquiry.channel,
+            language=state.get("language", ""),
+            turn=turn,
+            thread_id=message.id,
+        )
+    if status == InquiryStatus.HANDLED_BY_HUMAN and state.get("reply"):
+        _record_take_over_reply(inquiry, state, turn=turn, stored=stored)
+
+
+def turn_mark_taken(state: dict[str, Any]) -> None:
+    """The turn's messages are in the thread now: no later run takes them again."""
+    ids = state.get("message_ids") or []
+    if ids:
+        Message.objects.filter(pk__in=ids, turn__isnull=True).update(turn=state.get("turn", 1))
+
+
+def _record_take_over_reply(
+    inquiry: Inquiry, state: dict[str, Any], *, turn: int, stored: set[str | None]
+) -> None:
+    """An operator took the waiting run over with a reply: the conversation is theirs."""
+    thread_id = f"{inquiry.pk}:{turn}:take_over"
+    if thread_id in stored:
+        return
+    names = [d.get("operator") for d in state.get("decisions", {}).values()]
+    operator = User.objects.filter(username__in=[n for n in names if n]).first()
+    message_store(
+        inquiry=inquiry,
+        author_kind=MessageAuthor.OPERATOR,
+        author=operator,
+        text=state["reply"],
+        channel="console",
+        language=state.get("language", ""),
+        turn=turn,
+        thread_id=thread_id,
+    )
+    if operator is not None and inquiry.human_owner_id is None:
+        inquiry.human_owner = operator
+        inquiry.save(update_fields=["human_owner", "updated_at"])

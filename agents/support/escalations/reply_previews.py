@@ -1,0 +1,91 @@
+"""The reply a decision would send, as the AI team would write it: a port of the domain.
+
+Deciding needs it (an operator approves the exact text they were shown) but writing replies is
+the AI team's work, above this layer. So the domain declares the writer it needs here and the
+team supplies it (``agents.team.runs.preview.decision_reply_preview``), registered by
+``agents.apps`` when Django starts: the domain never imports the team.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from agents.support.escalations.language import LanguageCheck
+
+if TYPE_CHECKING:
+    from agents.models import Escalation
+
+
+@dataclass(frozen=True)
+class ReplyPreview:
+    """What the customer will be told, and whether the operator's words fit their language.
+
+    ``exact`` is False when no waiting run could be read (the reply is then written when the
+    run resumes); ``outcomes`` are the results the text assumes, by action id.
+    """
+
+    text: str
+    language: LanguageCheck
+    exact: bool = True
+    outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def language_mismatch(self) -> bool:
+        return self.language.mismatch
+
+    def record(self) -> dict[str, Any]:
+        """What the decision carries into the run: the text and what it assumed."""
+        return {"text": self.text, "outcomes": self.outcomes}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "exact": self.exact,
+            "customer_language": self.language.customer,
+            "text_language": self.language.text,
+            "language_mismatch": self.language_mismatch,
+        }
+
+
+class ReplyPreviewer(Protocol):
+    def __call__(
+        self,
+        *,
+        escalation: Escalation,
+        decision: str,
+        params: dict[str, Any] | None = None,
+        reason: str = "",
+        reply: str = "",
+        operator: str = "",
+    ) -> ReplyPreview: ...
+
+
+_previewer: list[ReplyPreviewer] = []
+
+
+def reply_previewer_register(previewer: ReplyPreviewer) -> None:
+    """Install the team's reply writer (once; registering again replaces it)."""
+    _previewer[:] = [previewer]
+
+
+def decision_reply_preview(
+    *,
+    escalation: Escalation,
+    decision: str,
+    params: dict[str, Any] | None = None,
+    reason: str = "",
+    reply: str = "",
+    operator: str = "",
+) -> ReplyPreview:
+    """The reply ``decision`` would send on ``escalation``, by the registered writer."""
+    if not _previewer:
+        raise RuntimeError("no reply previewer registered (agents.apps registers the team's)")
+    return _previewer[0](
+        escalation=escalation,
+        decision=decision,
+        params=params,
+        reason=reason,
+        reply=reply,
+        operator=operator,
+    )

@@ -1,0 +1,198 @@
+"""Reads for the operator console and its API: inquiries, escalations and console events.
+
+Selectors return model instances; views decide how they are shown. Unknown and malformed
+ids are the same "not found", so a bad id never becomes a 500.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationStatus
+from agents.support.conversations.selectors import uuid_or_none
+from agents.support.vocabulary import Skill
+from netshop.errors import DomainError
+
+StatusFilter = Literal["open", "decided", "all"]
+
+
+@dataclass(frozen=True)
+class EscalationSlice:
+    items: list[Escalation]
+    next_cursor: str | None
+
+
+def escalation_get(*, escalation_id: object) -> Escalation:
+    pk = uuid_or_none(escalation_id)
+    queryset = Escalation.objects.select_related("claimed_by", "decided_by")
+    escalation = queryset.filter(pk=pk).first() if pk else None
+    if escalation is None:
+        raise DomainError("escalation_not_found", variant="by_id", id=escalation_id)
+    return escalation
+
+
+def escalation_id_parse(value: object) -> uuid.UUID:
+    """``value`` as an escalation id, or "not found" (the services expect a well-formed id)."""
+    pk = uuid_or_none(value)
+    if pk is None:
+        raise DomainError("escalation_not_found", variant="by_id", id=value)
+    return pk
+
+
+def escalation_list(
+    *,
+    user: Any,
+    status: StatusFilter = "open",
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+    managers: bool = False,
+    limit: int = 50,
+    cursor: str | None = None,
+) -> EscalationSlice:
+    """Escalations by deadline, then age; ``cursor`` continues after a previous slice."""
+    queryset = _filtered(
+        user=user,
+        status=status,
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
+        managers=managers,
+    )
+    if cursor:
+        queryset = queryset.filter(_after(cursor))
+    rows = list(queryset[: limit + 1])
+    items = rows[:limit]
+    more = len(rows) > limit
+    return EscalationSlice(items=items, next_cursor=_cursor_of(items[-1]) if more else None)
+
+
+def escalation_in_queue(
+    *,
+    escalation_id: object,
+    user: Any,
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+    managers: bool = False,
+) -> Escalation | None:
+    """The escalation if the open queue, shown with these filters, holds it; else ``None``.
+
+    A live update asks whether its row still belongs on a filtered page: the answer comes
+    from the very filters ``escalation_list`` applies, in one query, so the two cannot drift.
+    """
+    pk = uuid_or_none(escalation_id)
+    if pk is None:
+        return None
+    queryset = _filtered(
+        user=user,
+        status="open",
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
+        managers=managers,
+    )
+    return queryset.filter(pk=pk).first()
+
+
+def _filtered(
+    *,
+    user: Any,
+    status: StatusFilter,
+    kind: str | None,
+    reason: str | None,
+    overdue: bool | None,
+    mine: bool,
+    unclaimed: bool,
+    managers: bool = False,
+) -> QuerySet[Escalation]:
+    # The list shows neither actions nor package; they can be large, so they stay behind.
+    queryset = (
+        Escalation.objects.select_related("claimed_by", "decided_by")
+        .defer("actions", "package")
+        .order_by("deadline", "created_at", "id")
+    )
+    if status != "all":
+        queryset = queryset.filter(status=status)
+    if kind:
+        queryset = queryset.filter(kind=kind)
+    if reason:
+        queryset = queryset.filter(reason=reason)
+    if overdue is not None:
+        late = Q(status=EscalationStatus.OPEN, deadline__lt=timezone.now())
+        queryset = queryset.filter(late if overdue else ~late)
+    if mine:
+        queryset = queryset.filter(claimed_by=user)
+    if unclaimed:
+        queryset = queryset.filter(claimed_by__isnull=True)
+    if managers:  # moved there past the deadline, whoever has taken it since
+        queryset = queryset.filter(overdue_at__isnull=False)
+    return queryset
+
+
+def _cursor_of(escalation: Escalation) -> str:
+    key = [escalation.deadline.isoformat(), escalation.created_at.isoformat(), str(escalation.pk)]
+    return base64.urlsafe_b64encode(json.dumps(key).encode()).decode().rstrip("=")
+
+
+def _after(cursor: str) -> Q:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        deadline, created_at, pk = json.loads(raw)
+        deadline, created_at = datetime.fromisoformat(deadline), datetime.fromisoformat(created_at)
+        pk = uuid.UUID(pk)
+        if deadline.tzinfo is None or created_at.tzinfo is None:
+            raise ValueError("naive timestamp")
+    except (binascii.Error, UnicodeDecodeError, TypeError, ValueError):
+        raise DomainError("invalid_cursor") from None
+    return (
+        Q(deadline__gt=deadline)
+        | Q(deadline=deadline, created_at__gt=created_at)
+        | Q(deadline=deadline, created_at=created_at, pk__gt=pk)
+    )
+
+
+def console_events_after(*, after: int, limit: int = 200) -> list[ConsoleEvent]:
+    """The live events numbered after ``after``, oldest first: what a console missed."""
+    return list(ConsoleEvent.objects.filter(pk__gt=after).order_by("pk")[:limit])
+
+
+def refunds_awaiting_approval(*, customer_code: str, order_number: str) -> list[dict[str, Any]]:
+    """Refunds of ``order_number`` a person has not yet decided on, for the customer's own
+    conversations: what "has my refund been processed?" hears besides the refunds made."""
+    waiting = Escalation.objects.filter(
+        status=EscalationStatus.OPEN,
+        kind=EscalationKind.APPROVAL,
+        inquiry__customer__code=customer_code,
+    ).order_by("created_at", "id")
+    found: list[dict[str, Any]] = []
+    for escalation in waiting:
+        for action in escalation.actions or []:
+            params = action.get("params") or {}
+            if action.get("kind") != Skill.PROCESS_REFUND:
+                continue
+            if params.get("order_number") == order_number:
+                found.append(
+                    {
+                        "amount": params.get("amount"),
+                        "requested_at": escalation.created_at.isoformat(),
+                    }
+                )
+    return found

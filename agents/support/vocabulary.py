@@ -1,0 +1,96 @@
+"""The agents' words, defined once: the skills of the agent cards and the operators' decisions.
+
+Every module that names a skill (``process_refund``, ``cancel_order``, ...) or a decision
+(``approve``, ``edit``, ``reject``, ``take_over``) imports it from here, so a renamed or added
+term is one change, and a typo is an AttributeError instead of a silently unmatched string.
+``tests/agents/support/test_vocabulary.py`` checks the skills against ``cards.json`` and scans the
+product code for the bare strings.
+
+The escalation kinds and the inquiry's status are the models' ``EscalationKind`` and
+``InquiryStatus`` (``agents/models.py``): they are stored in columns.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Skill(models.TextChoices):
+    """The skill ids of the agent cards (``cards.json``); a plan step's intent is one.
+
+    Choices rather than a ``StrEnum``: LangGraph's checkpointer stores a ``StrEnum`` member
+    as a typed extension (and warns when loading it), a ``TextChoices`` member as the plain
+    string, so checkpoints keep the shape they had (``test_vocabulary`` checks it).
+    """
+
+    # supervisor
+    CLASSIFY_AND_ROUTE = "classify_and_route"
+    AGGREGATE_RESPONSES = "aggregate_responses"
+    # order-agent
+    SEARCH_ORDERS = "search_orders"
+    GET_ORDER_DETAILS = "get_order_details"
+    CANCEL_ORDER = "cancel_order"
+    RETURN_ITEMS = "return_items"
+    EXCHANGE_ITEMS = "exchange_items"
+    MODIFY_ORDER_ITEMS = "modify_order_items"
+    # shipping-agent
+    TRACK_SHIPMENT = "track_shipment"
+    ARRANGE_REDELIVERY = "arrange_redelivery"
+    CHANGE_DELIVERY_DATE = "change_delivery_date"
+    CHANGE_SHIPPING_ADDRESS = "change_shipping_address"
+    # payment-agent
+    PROCESS_REFUND = "process_refund"
+    CHECK_PAYMENT_STATUS = "check_payment_status"
+    APPLY_COUPON = "apply_coupon"
+    REFUND_STATUS = "refund_status"
+    ISSUE_RECEIPT = "issue_receipt"
+    # faq-agent
+    SEARCH_FAQ = "search_faq"
+    ANSWER_GENERAL_QUESTION = "answer_general_question"
+    CONTACT_HUMAN = "contact_human"  # the customer asks for a person
+
+
+# The side effects a person approves before they run (SPEC 4.2): a pending action's kind.
+GATED_SKILLS: frozenset[Skill] = frozenset(
+    {
+        Skill.PROCESS_REFUND,
+        Skill.CANCEL_ORDER,
+        Skill.RETURN_ITEMS,
+        Skill.EXCHANGE_ITEMS,
+        Skill.MODIFY_ORDER_ITEMS,
+    }
+)
+
+
+# The side effects done on the customer's word, without a person first.
+DIRECT_ACTION_SKILLS: frozenset[Skill] = frozenset(
+    {
+        Skill.APPLY_COUPON,
+        Skill.ISSUE_RECEIPT,
+        Skill.ARRANGE_REDELIVERY,
+        Skill.CHANGE_DELIVERY_DATE,
+        Skill.CHANGE_SHIPPING_ADDRESS,
+    }
+)
+
+# Every skill that changes something: approved by a person, or done on the customer's word.
+ACTION_SKILLS: frozenset[Skill] = GATED_SKILLS | DIRECT_ACTION_SKILLS
+
+
+# The gated actions that pay money back or drop a payment: above a limit they need four eyes
+# (``NETSHOP_FOUR_EYES_YEN``) and an operator may not approve them above theirs.
+MONEY_SKILLS: frozenset[Skill] = frozenset(
+    {Skill.PROCESS_REFUND, Skill.CANCEL_ORDER, Skill.RETURN_ITEMS}
+)
+
+
+class OperatorDecision(models.TextChoices):
+    """What an operator decides on an escalation; the label is the decision as a record
+    ("approved by alice"). A failed action's retry is ``APPROVE``, giving it up ``REJECT``."""
+
+    APPROVE = "approve", _("approved")
+    EDIT = "edit", _("approved with changes")
+    REJECT = "reject", _("rejected")
+    TAKE_OVER = "take_over", _("taken over")
+    REVIEWED = "reviewed", _("reviewed")  # a flagged conversation looked at, nothing to change

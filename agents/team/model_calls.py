@@ -1,0 +1,20 @@
+"""How the AI team calls a model: every call of the graph and the specialists goes through here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import Runnable
+
+from agents.support.events import announce_held_steps
+from agents.team.db_connections import release_db_connection
+
+
+def invoke(model: Runnable[Any, Any], messages: list[Any]) -> Any:
+    """Every model call of the graph goes through here. The call may wait seconds, so the
+    run first announces the steps it finished meanwhile (the consoles see them now), and the
+    thread gives its database connection back: a worker has dozens of runs in flight on a few
+    connections."""
+    announce_held_steps()
+    release_db_connection()
+    return model.invoke(messages)

@@ -1,0 +1,119 @@
+"""One worker at a time per inquiry: a lease that dies with the worker holding it.
+
+In PostgreSQL the lease is a session advisory lock. A worker process keeps one connection
+for the leases of all the runs it has in flight (dozens, on threads), so a worker killed
+mid-run releases every lease it held with that connection, and another worker can take the
+runs over. Advisory locks are re-entrant within a session, so the process also keeps a lock
+per inquiry of its own: two of its threads never hold the same inquiry. In the embedded shape
+(one process) that lock alone does the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+
+import psycopg
+from django.conf import settings
+
+_held_here: set[str] = set()  # the inquiries this process's threads hold
+_held_here_guard = threading.Lock()
+
+
+def _lock_key(inquiry_id: str) -> int:
+    return int.from_bytes(hashlib.sha256(inquiry_id.encode()).digest()[:8], "big", signed=True)
+
+
+@contextmanager
+def run_lease(inquiry_id: str) -> Iterator[bool]:
+    """Yields True while this process holds the inquiry's lease, False if another does."""
+    with _local_lease(inquiry_id) as held_here:
+        if not held_here or "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
+            yield held_here
+            return
+        with _postgres_lease(inquiry_id) as held:
+            yield held
+
+
+class _LeaseConnection:
+    """The process's connection for leases, shared by its threads one statement at a time.
+
+    A connection that broke (the server restarted, the network dropped) took its locks with
+    it; the next lease opens a new one, and a run that held a lease on the old one finishes
+    without unlocking what is already gone.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.conn: psycopg.Connection[tuple[object, ...]] | None = None
+
+    def try_lock(self, key: int) -> psycopg.Connection[tuple[object, ...]] | None:
+        """The connection now holding ``key``, or None if another session holds it."""
+        from agents.team.runs.checkpointer import postgres_conninfo
+
+        with self.lock:
+            if self.conn is None or self.conn.broken or self.conn.closed:
+                self.conn = psycopg.connect(postgres_conninfo(), autocommit=True)
+            try:
+                row = self.conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
+            except psycopg.OperationalError:
+                self.conn = None  # dropped: the next lease reconnects
+                raise
+            return self.conn if row and row[0] else None
+
+    def unlock(self, conn: psycopg.Connection[tuple[object, ...]], key: int) -> None:
+        with self.lock:
+            if conn is self.conn and not conn.broken:
+                # A dropped connection already released the lock with its session; raising
+                # here would hide the error that dropped it.
+                with suppress(psycopg.Error):
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+
+_lease_connections: dict[int, _LeaseConnection] = {}
+_lease_connections_guard = threading.Lock()
+
+
+def _lease_connection() -> _LeaseConnection:
+    """This process's lease connection (a forked child opens its own, never its parent's)."""
+    with _lease_connections_guard:
+        return _lease_connections.setdefault(os.getpid(), _LeaseConnection())
+
+
+@contextmanager
+def _postgres_lease(inquiry_id: str) -> Iterator[bool]:
+    leases = _lease_connection()
+    key = _lock_key(inquiry_id)
+    conn = leases.try_lock(key)
+    try:
+        yield conn is not None
+    finally:
+        if conn is not None:
+            leases.unlock(conn, key)
+
+
+@contextmanager
+def _local_lease(inquiry_id: str) -> Iterator[bool]:
+    with _held_here_guard:
+        held = inquiry_id not in _held_here
+        _held_here.add(inquiry_id)
+    try:
+        yield held
+    finally:
+        if held:
+            with _held_here_guard:
+                _held_here.discard(inquiry_id)
+
+
+def close_lease_connection() -> None:
+    """Close this process's lease connection, letting go of every lease it holds (tests and
+    shutdown: a database being dropped must see no session left)."""
+    with _lease_connections_guard:
+        leases = _lease_connections.pop(os.getpid(), None)
+    if leases is not None:
+        with leases.lock:
+            if leases.conn is not None:
+                leases.conn.close()

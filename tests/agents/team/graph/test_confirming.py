@@ -1,0 +1,111 @@
+"""Unsure of a request to act, the AI asks before anything runs (issue 13: the model's
+confidence decides between acting and asking).
+
+Given C0001's pending order ORD-1001, when the reading of "cancel it" is unsure, the run asks
+"would you like us to go ahead with the cancellation?" in their language and prepares
+nothing; a "yes" confirms it and the next turn prepares the cancellation for approval;
+their own words instead are read afresh. A look-up is never held up by the question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from agents.contract.schemas import Classification, Intent
+from agents.models import Escalation, Inquiry, InquiryStatus
+from agents.providers.offline.questions import write_question
+from agents.support.conversations.services import customer_message_post
+from agents.team.graph import confidence
+from agents.team.runs.driver import inquiry_advance
+from agents.team.runs.outcome import RunOutcome
+from netshop.models import Customer
+
+Ask = Callable[..., RunOutcome]
+
+
+@pytest.fixture
+def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reading counts as unsure: the policy, not today's model, is under test."""
+    monkeypatch.setattr(confidence, "CONFIRM_BELOW", 0.999)
+
+
+def reading(intent: Intent, certainty: float) -> Classification:
+    return Classification(agents=["order"], intent=intent, language="ja", confidence=certainty)
+
+
+def test_an_unsure_request_to_act_is_put_back_to_the_customer() -> None:
+    question = confidence.confirmation_question(reading("cancel_order", 0.2))
+
+    assert question == {
+        "slot": "intent",
+        "why": "unsure",
+        "options": [{"value": "cancel_order"}],
+        "about": "cancel_order",
+    }
+
+
+def test_a_sure_request_or_any_look_up_goes_ahead() -> None:
+    assert confidence.confirmation_question(reading("cancel_order", 0.9)) is None
+    assert confidence.confirmation_question(reading("get_order_details", 0.05)) is None
+
+
+def test_every_approval_gated_or_side_effect_skill_is_an_action() -> None:
+    assert {"process_refund", "cancel_order", "apply_coupon", "arrange_redelivery"} <= (
+        confidence.ACTION_SKILLS
+    )
+    assert "track_shipment" not in confidence.ACTION_SKILLS
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("ja", "ご注文のキャンセルをご希望ということでよろしいでしょうか。"),
+        ("en", "would you like us to go ahead with the cancellation?"),
+    ],
+)
+def test_the_question_names_the_action_in_the_customers_language(
+    language: str, expected: str
+) -> None:
+    text = write_question({"language": language, "slot": "intent", "about": "cancel_order"})
+
+    assert expected in text
+
+
+@pytest.mark.usefixtures("unsure")
+def test_an_unsure_cancellation_asks_first_and_a_yes_prepares_it(ask: Ask) -> None:
+    outcome = ask("ORD-1001はキャンセルでお願いします", customer="C0001")
+
+    assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
+    assert outcome.state["question"]["slot"] == "intent"
+    assert "ご注文のキャンセルをご希望" in outcome.state["reply"]
+    assert outcome.pending_actions == []
+    assert not Escalation.objects.filter(inquiry_id=outcome.inquiry_id).exists()
+
+    customer_message_post(
+        customer=Customer.objects.get(code="C0001"), inquiry_id=outcome.inquiry_id, text="はい"
+    )
+    inquiry_advance(inquiry_id=outcome.inquiry_id)
+
+    inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
+    escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id, status="open")
+    assert inquiry.status == InquiryStatus.AWAITING_APPROVAL
+    assert [a["kind"] for a in escalation.package["recommended_actions"]] == ["cancel_order"]
+    assert escalation.package["recommended_actions"][0]["params"]["order_number"] == "ORD-1001"
+
+
+@pytest.mark.usefixtures("unsure")
+def test_their_own_words_instead_of_a_yes_are_read_afresh(ask: Ask) -> None:
+    outcome = ask("ORD-1001はキャンセルでお願いします", customer="C0001")
+
+    customer_message_post(
+        customer=Customer.objects.get(code="C0001"),
+        inquiry_id=outcome.inquiry_id,
+        text="いえ、ORD-1001の中身を確認したいだけです",
+    )
+    inquiry_advance(inquiry_id=outcome.inquiry_id)
+
+    inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
+    assert inquiry.status == InquiryStatus.RESOLVED
+    assert not Escalation.objects.filter(inquiry_id=outcome.inquiry_id).exists()

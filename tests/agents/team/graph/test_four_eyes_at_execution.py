@@ -1,0 +1,108 @@
+"""The gated action re-checks four eyes when it runs: a decision record that lacks the
+approvals its amount requires (forged, or half of a four-eyes approval) never pays out.
+
+Given a prepared refund and a decision as the run would resume with it, when the action is
+carried out, then it executes only with the approvals the service would have required.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from agents.team.graph.gated_actions import carry_out
+from netshop.models import Refund
+from netshop.roles import Role, role_assign
+from tests.agents.factories import ActionFactory
+from tests.factories import delivered_order
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def staff() -> None:
+    for name, role in [("op1", Role.OPERATOR), ("op2", Role.OPERATOR)]:
+        role_assign(user=User.objects.create_user(name), role=role)
+    for name in ("mgr1", "mgr2"):
+        role_assign(user=User.objects.create_user(name), role=Role.MANAGER)
+
+
+def refund_of(amount: int) -> tuple[dict[str, Any], str]:
+    order = delivered_order(captured=amount)
+    action = ActionFactory.build(
+        params={"order_number": order.number, "amount": amount, "reason": "damaged"},
+        amount_at_risk=amount,
+    )
+    return action, order.customer.code
+
+
+def outcome(action: dict[str, Any], customer: str, **decision: Any) -> tuple[str, str]:
+    result = carry_out(
+        action=action,  # type: ignore[arg-type]
+        decision={"decision": "approve", "operator": "op1", **decision},  # type: ignore[typeddict-item]
+        customer_id=customer,
+    )
+    return result["outcome"], result.get("code", "")
+
+
+@pytest.mark.parametrize(
+    "approvals",
+    [
+        None,  # a forged record: no approvals at all
+        ["op1"],  # the first approval alone
+        ["op1", "op1"],  # the first approver twice
+        ["op1", "op2"],  # a second approval by an operator
+        ["op1", "ghost"],  # by nobody the shop knows
+    ],
+)
+def test_a_refund_at_the_four_eyes_amount_without_a_managers_second_approval_is_refused(
+    approvals: list[str] | None,
+) -> None:
+    action, customer = refund_of(30000)
+    extra = {} if approvals is None else {"approvals": approvals}
+
+    assert outcome(action, customer, **extra) == ("refused", "approvals_missing")
+    assert Refund.objects.count() == 0
+
+
+def test_a_refund_with_a_managers_second_approval_pays_once() -> None:
+    action, customer = refund_of(30000)
+
+    assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("executed", "")
+    assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("executed", "")
+    assert Refund.objects.count() == 1
+
+
+def test_an_edit_to_the_four_eyes_amount_needs_it_too() -> None:
+    action, customer = refund_of(40000)
+    action["params"]["amount"] = 20000
+    action["amount_at_risk"] = 20000
+
+    edited = {"decision": "edit", "params": {"amount": 35000}, "approvals": ["op1"]}
+    assert outcome(action, customer, **edited) == ("refused", "approvals_missing")
+    assert Refund.objects.count() == 0
+
+
+def test_above_the_operator_limit_every_approver_must_be_a_manager() -> None:
+    action, customer = refund_of(120000)
+
+    assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("refused", "approvals_missing")
+    assert Refund.objects.count() == 0
+    assert outcome(action, customer, approvals=["mgr1", "mgr2"]) == ("executed", "")
+    assert Refund.objects.count() == 1
+
+
+def test_below_the_four_eyes_amount_one_approval_runs() -> None:
+    action, customer = refund_of(12800)
+
+    assert outcome(action, customer) == ("executed", "")
+
+
+def test_a_manager_who_lost_the_role_no_longer_counts() -> None:
+    action, customer = refund_of(30000)
+    role_assign(user=User.objects.get(username="mgr1"), role=Role.OPERATOR)
+
+    assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("refused", "approvals_missing")
+    assert Refund.objects.count() == 0
