@@ -12,29 +12,21 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from agents.support.shapes import EnvelopeStatus
+from agents.support.vocabulary import Skill
+from netshop.choices import OneOf
+
 AgentName = Literal["order", "shipping", "payment", "faq"]
 AGENT_NAMES: tuple[AgentName, ...] = ("order", "shipping", "payment", "faq")
 
-Intent = Literal[
-    "search_orders",
-    "get_order_details",
-    "cancel_order",
-    "return_items",
-    "exchange_items",
-    "modify_order_items",
-    "track_shipment",
-    "arrange_redelivery",
-    "change_delivery_date",
-    "change_shipping_address",
-    "process_refund",
-    "check_payment_status",
-    "apply_coupon",
-    "refund_status",
-    "issue_receipt",
-    "search_faq",
-    "answer_general_question",
-    "contact_human",
-]
+# What an inquiry can ask of a specialist: the specialists' skills and a person (the cards'
+# skill ids, ``Skill``, less the supervisor's own), offered to the model as an inline enum.
+INTENTS: tuple[str, ...] = tuple(
+    skill.value
+    for skill in Skill
+    if skill not in (Skill.CLASSIFY_AND_ROUTE, Skill.AGGREGATE_RESPONSES)
+)
+Intent = Annotated[str, OneOf(INTENTS)]
 CONFIRMED = 1.0  # the confidence of a reading the customer said yes to
 
 
@@ -115,7 +107,7 @@ class Envelope(BaseModel):
     """Every specialist's answer (seed 004's callback)."""
 
     agent: AgentName
-    status: Literal["success", "escalate", "error"]
+    status: EnvelopeStatus
     data: dict[str, Any] = Field(default_factory=dict)
     message: str = ""
     error_code: str | None = None

@@ -6,13 +6,9 @@ with the same rule the offline model does.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import unicodedata
 from typing import Literal
-from zoneinfo import ZoneInfo
-
-SHOP_TZ = ZoneInfo("Asia/Tokyo")
 
 _KANA = re.compile(r"[\u3041-\u309f\u30a0-\u30ff]")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -22,11 +18,6 @@ _IDENTIFIER = re.compile(r"ORD[\s\-_]*\d+|\d[\d\-]*", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[。！？!?\n;；]+|(?<=[.])\s+")
 # Curly quotes survive NFKC; the English cues are written with the ASCII apostrophe.
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
-
-
-def shop_today() -> dt.date:
-    """Today's date in Japan, the shop's calendar."""
-    return dt.datetime.now(SHOP_TZ).date()
 
 
 def normalize(text: str) -> str:

@@ -26,7 +26,7 @@ from netshop.models import (
     ShipmentEvent,
     ShipmentStatus,
 )
-from netshop.services.policy_checks import SHOP_TZ
+from netshop.shop_time import SHOP_TZ
 
 # A parcel still on its way: past its promised date, it is late even before it arrives.
 ON_THE_WAY = (ShipmentStatus.PREPARING, ShipmentStatus.IN_TRANSIT, ShipmentStatus.OUT_FOR_DELIVERY)

@@ -27,7 +27,8 @@ from netshop.errors import DomainError
 from netshop.models import Coupon, Customer, Order
 from netshop.services.coupon_causes import Cause, coupon_cause_for
 from netshop.services.idempotency import run_once
-from netshop.services.policy_checks import coupon_checks, raise_first_failure, shop_today
+from netshop.services.policy_checks import coupon_checks, raise_first_failure
+from netshop.shop_time import shop_today
 
 CODE_PREFIX: Final = "SORRY-"
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud

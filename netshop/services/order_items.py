@@ -18,7 +18,8 @@ from django.db.models import Sum
 
 from netshop.errors import DomainError
 from netshop.models import Order, OrderLine, Product, ReturnLine, Shipment, ShipmentStatus
-from netshop.services.policy_checks import SHOP_TZ, PolicyCheck, shop_today
+from netshop.services.policy_checks import PolicyCheck
+from netshop.shop_time import SHOP_TZ, shop_today
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from typing import Final
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db.models import Sum
@@ -29,8 +28,8 @@ from netshop.models import (
     ShipmentStatus,
 )
 from netshop.money import yen
+from netshop.shop_time import shop_today
 
-SHOP_TZ: Final = ZoneInfo("Asia/Tokyo")
 SLOT_WINDOWS: Final = ("08-12", "12-14", "14-16", "16-18", "18-21")
 CANCELLABLE: Final = (OrderStatus.PENDING, OrderStatus.CONFIRMED)
 # A fully refunded payment was still captured: refusing it as "exceeds captured" (¥0 left)
@@ -61,11 +60,6 @@ def raise_first_failure(checks: list[PolicyCheck]) -> None:
     for check in checks:
         if not check.passed:
             raise DomainError(check.code, check.detail)
-
-
-def shop_today() -> dt.date:
-    """Today in Japan: delivery slots and windows are the shop's local dates."""
-    return timezone.localdate(timezone=SHOP_TZ)
 
 
 # --- Orders and payments -------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from io import BytesIO
 from typing import Final
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from reportlab.lib.pagesizes import A5, landscape
@@ -18,9 +17,9 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen.canvas import Canvas
 
 from netshop.models import ReceiptIssue
+from netshop.shop_time import SHOP_TZ
 
 FONT: Final = "HeiseiKakuGo-W5"
-SHOP_TZ: Final = ZoneInfo("Asia/Tokyo")
 PAGE: Final = landscape(A5)
 PURPOSE: Final = "品代として"  # 但し書き: what the money was for
 

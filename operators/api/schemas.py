@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from ninja import Field, Header, Schema
 from pydantic import AfterValidator, StrictInt, StringConstraints
 
+from agents.models import ActionState, EscalationStatus, MessageAuthor
+from agents.support.vocabulary import OperatorDecision
+from netshop.choices import OneOf
 from netshop.text import shows_nothing
 
 # Timestamps are the ISO strings the live events carry, so a console sees identical values.
@@ -71,7 +74,7 @@ class MessageOut(Schema):
 
     id: str
     inquiry_id: str
-    author_kind: Literal["customer", "ai", "operator", "note"] = Field(
+    author_kind: Annotated[str, OneOf(MessageAuthor.values)] = Field(
         description="Who wrote it; ``note`` (internal) only ever reaches staff."
     )
     author: str | None = Field(description="The staff member who wrote it, if one did.")
@@ -108,7 +111,7 @@ class EscalationOut(Schema):
     kind: str
     reason: str
     summary: str
-    status: Literal["open", "decided"]
+    status: Annotated[str, OneOf(EscalationStatus.values)]
     amount_at_risk: int
     deadline: IsoTime
     created_at: IsoTime
@@ -124,7 +127,7 @@ class ActionDecisionOut(Schema):
     action_id: str
     kind: str
     amount: int = Field(description="Yen, as decided (an edit's amount once edited).")
-    state: Literal["pending", "awaiting_second_approval", "decided"] = Field(
+    state: Annotated[str, OneOf(ActionState.values)] = Field(
         description="awaiting_second_approval: needs a second approval by a manager who is "
         "not the first approver (NETSHOP_FOUR_EYES_YEN)."
     )
@@ -168,7 +171,7 @@ ParamValue = StrictInt | ShortText
 
 
 class DecisionIn(Schema):
-    decision: Literal["approve", "edit", "reject", "take_over", "reviewed"]
+    decision: Annotated[str, OneOf(OperatorDecision.values)]
     params: dict[str, ParamValue] = Field(
         default_factory=dict, description="For edit: the parameters to change, e.g. amount."
     )

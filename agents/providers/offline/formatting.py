@@ -9,11 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from typing import Final
-from zoneinfo import ZoneInfo
 
 from netshop import money
+from netshop.shop_time import SHOP_TZ
 
-SHOP_TZ: Final = ZoneInfo("Asia/Tokyo")
 JA_WEEKDAYS: Final = "月火水木金土日"
 EN_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 EN_MONTHS: Final = (

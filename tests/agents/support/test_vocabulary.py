@@ -11,13 +11,13 @@ import ast
 import json
 from collections import Counter
 from pathlib import Path
-from typing import get_args, get_type_hints
+from typing import get_type_hints
 
 from django.utils import translation
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from agents.contract.cards import CARDS_PATH
-from agents.contract.schemas import Intent
+from agents.contract.schemas import INTENTS, Classification
 from agents.models import EscalationKind, InquiryStatus
 from agents.support.vocabulary import GATED_SKILLS, OperatorDecision, Skill
 from agents.team.graph import escalation_policy
@@ -56,15 +56,18 @@ def test_the_gated_skills_are_those_that_move_money_or_goods() -> None:
     ]
 
 
-def test_the_intent_literal_is_the_specialists_skills_and_asking_for_a_person() -> None:
-    # The structured-output schema keeps a Literal (an inline enum for the model).
+def test_the_intents_are_the_specialists_skills_and_asking_for_a_person() -> None:
+    # The structured-output schema offers them as an inline enum for the model.
     supervisor = {Skill.CLASSIFY_AND_ROUTE, Skill.AGGREGATE_RESPONSES}
-    assert sorted(get_args(Intent)) == sorted(set(Skill.values) - supervisor)
+    assert sorted(INTENTS) == sorted(set(Skill.values) - supervisor)
+    schema = Classification.model_json_schema()["properties"]["intent"]
+    assert (schema["type"], schema["enum"]) == ("string", list(INTENTS))
 
 
 def test_the_api_decision_enum_is_the_operator_decisions() -> None:
     # The API documents the decisions as an inline enum (tests/operators/api/test_schema.py).
-    assert list(get_args(get_type_hints(DecisionIn)["decision"])) == OperatorDecision.values
+    decision = DecisionIn.model_json_schema()["properties"]["decision"]
+    assert decision["enum"] == OperatorDecision.values
 
 
 def test_the_policy_and_the_console_use_the_models_escalation_kinds() -> None:

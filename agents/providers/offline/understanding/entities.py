@@ -16,7 +16,7 @@ from agents.providers.offline.understanding.dates import (
 from agents.providers.offline.understanding.periods import find_period
 from agents.providers.offline.understanding.times import find_time_window
 from agents.providers.offline.understanding.typos import prepare
-from agents.support.text import shop_today
+from netshop.shop_time import shop_today
 
 _ORDER_NUMBERS: tuple[re.Pattern[str], ...] = (
     re.compile(

@@ -11,14 +11,13 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, get_args
+from typing import Final
 
 from agents.contract.cards import agent_for_skill, dependencies
-from agents.contract.schemas import AGENT_NAMES, AgentName, Intent
+from agents.contract.schemas import AGENT_NAMES, INTENTS, AgentName, Intent
 
 EXAMPLES_DIR: Final = Path(__file__).with_name("examples")
 LANGUAGES: Final = ("ja", "en")
-INTENTS: Final[tuple[Intent, ...]] = get_args(Intent)
 
 
 @dataclass(frozen=True)
