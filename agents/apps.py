@@ -8,10 +8,10 @@ class AgentsConfig(AppConfig):
     def ready(self) -> None:
         """Plug the upper layers into the ports the support domain declares: the AI team's
         reply writer for decision previews, the storefront's subscriber on the event bus."""
-        from agents.support.conversations.storefront_events import storefront_announce
+        from agents.support.conversations.storefront_events import on_event_publishing
         from agents.support.escalations.reply_previews import reply_previewer_register
-        from agents.support.events import subscribe
+        from agents.support.events.bus import event_publishing
         from agents.team.runs.preview import decision_reply_preview
 
         reply_previewer_register(decision_reply_preview)
-        subscribe(storefront_announce)
+        event_publishing.connect(on_event_publishing, dispatch_uid="agents.storefront_events")

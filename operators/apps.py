@@ -9,7 +9,7 @@ class OperatorsConfig(AppConfig):
         from axes.signals import user_locked_out
         from django.contrib.auth.signals import user_logged_in
 
-        from agents.support.events import event_published
+        from agents.support.events.bus import event_published
         from operators.audit.signals import record_console_login, record_login_locked_out
         from operators.notifications.services import on_event_published
         from operators.signals import connect_access_signals

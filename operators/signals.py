@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model, user_logged_out
 from django.contrib.auth.models import Group
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 
-from agents.support.events import access_revoked_publish
+from agents.support.events.transport import access_revoked_publish
 from operators.access import session_digest
 
 # A save that touches none of these cannot change access (e.g. ``last_login`` at each login).

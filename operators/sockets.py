@@ -19,7 +19,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
-from agents.support.events import channel_events, user_group
+from agents.support.events.names import user_group
+from agents.support.events.transport import channel_events
 from operators.access import SocketClose, session_digest, socket_recheck, socket_standing
 
 logger = logging.getLogger(__name__)
@@ -78,12 +79,12 @@ class GuardedJsonConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def console_event(self, message: dict[str, Any]) -> None:
-        """One live event for a group this socket joined (``agents.support.events.publish``)."""
+        """One live event for a group this socket joined (``agents.support.events.bus.publish``)."""
         await self.forward(message)
 
     async def console_events(self, message: dict[str, Any]) -> None:
-        """Events published together (``agents.support.events.events_batch``): each in turn, as if
-        it had come alone, so the browser sees one frame per event."""
+        """Events published together (``agents.support.events.bus.events_batch``): each in
+        turn, as if it had come alone, so the browser sees one frame per event."""
         for event in channel_events(message):
             await self.console_event(event)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from langchain_core.runnables import Runnable
 
-from agents.support.events import announce_held_steps
+from agents.support.events.bus import announce_held_steps
 from agents.team.db_connections import release_db_connection
 
 

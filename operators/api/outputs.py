@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from agents.models import Inquiry, Message
-from agents.support.events import message_payload, staff_view
+from agents.support.events.payloads import message_payload, staff_view
 from operators.api.schemas import ConversationDetail, ConversationOut, MessageOut, ThreadOut
 
 

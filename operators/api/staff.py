@@ -26,7 +26,7 @@ from agents.support.escalations.selectors import (
     escalation_list,
 )
 from agents.support.escalations.services import escalation_decide, escalation_preview
-from agents.support.events import escalation_payload
+from agents.support.events.payloads import escalation_payload
 from netshop.roles import Role
 from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (

@@ -23,9 +23,9 @@ from operators.audit import selectors, support
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
 from operators.audit.cohorts import Figure
 from operators.audit.rows import readable_rows
+from operators.labels import VERDICT_CSS
 
 # VERDICTS come in the classifier's priority order (SPEC 6): the chart's row order.
-VERDICT_CSS = {"HEALTHY": "ok", "WAITING_ON_APPROVAL": "warn"}
 
 
 def search_url(**filters: object) -> str:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from agents.models import Escalation, Inquiry, Message, MessageAuthor, StaffText
 from agents.team.handoffs.receipts import VERDICTS
 from netshop.audit.models import AuditEntry
-from operators.console.labels import DECISION_LABELS, REASON_LABELS, label
+from operators.labels import DECISION_LABELS, REASON_LABELS, label
 
 
 @dataclasses.dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.support.events import CHANNEL_MESSAGE_TYPE, STAFF_GROUP
+from agents.support.events.names import CHANNEL_MESSAGE_TYPE, STAFF_GROUP
 from netshop.roles import Role, user_has_role
 from operators.console.presence import viewer_join, viewer_leave, viewers_group
 from operators.sockets import GuardedJsonConsumer

@@ -29,10 +29,10 @@ from netshop.roles import Role
 from operators.access import role_required
 from operators.console import errors
 from operators.console.forms import InboxFilterForm
-from operators.console.preferences import with_staff_preferences
 from operators.console.presenters.conversation import conversation_page, thread_views
 from operators.console.presenters.inbox import inbox_row
 from operators.console.selectors import console_event_seq, conversation_messages, inbox_page
+from operators.preferences import with_staff_preferences
 
 
 @require_GET

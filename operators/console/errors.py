@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from agents.models import Escalation
 from netshop.errors import DomainError
-from operators.console import labels
+from operators import labels
 
 
 def refusal_message(error: DomainError, escalation: Escalation | None) -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from agents.models import EscalationKind
 from agents.support.conversations.search import STATUS_FILTERS
 from agents.support.vocabulary import OperatorDecision
-from operators.console.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
+from operators.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
 

@@ -21,7 +21,7 @@ from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.access import role_required
 from operators.console.forms import DecisionForm
-from operators.console.preferences import with_staff_preferences
+from operators.preferences import with_staff_preferences
 
 LANGUAGE_NAMES = {"ja": _("Japanese"), "en": _("English")}
 

@@ -40,19 +40,20 @@ from agents.support.escalations.selectors import (
 from agents.support.escalations.services import escalation_decide
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
+from operators import labels
 from operators.access import role_required
-from operators.console import errors, labels
+from operators.console import errors
 from operators.console.forms import (
     DecisionForm,
     NotificationPreferenceForm,
     PreferenceForm,
     QueueFilterForm,
 )
-from operators.console.preferences import staff_preference_set, with_staff_preferences
 from operators.console.presenters.detail import detail_page
 from operators.console.presenters.queue import queue_rows
 from operators.console.selectors import console_event_seq, open_escalation_count
 from operators.notifications.preferences import notification_preference_set
+from operators.preferences import staff_preference_set, with_staff_preferences
 
 PAGE_SIZE = 50
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.support.events import inquiry_group
+from agents.support.events.names import inquiry_group
 from operators.customer_page.selectors import customer_owns_inquiry
 from operators.sockets import GuardedJsonConsumer
 

@@ -22,7 +22,7 @@ from agents.models import Message
 from agents.support.conversations.inbox import thread_after
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.services import customer_message_post
-from agents.support.events import inquiry_payload, message_payload
+from agents.support.events.payloads import inquiry_payload, message_payload
 from agents.team.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
 from netshop.models import Customer, ReceiptIssue

@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 
 from agents.models import Escalation
 from netshop.money import yen
-from operators.console.preferences import staff_preference_get
-from operators.console.presenters.summary import escalation_headline
+from operators.headlines import escalation_headline
 from operators.models import NotificationKind
+from operators.preferences import staff_preference_get
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from django.utils.html import format_html_join
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
-from operators.console import labels
-from operators.console.preferences import COMMON_TIME_ZONES
+from operators import labels
 from operators.models import DEFAULT_TIME_ZONE
 from operators.notifications.preferences import notification_preference_get
+from operators.preferences import COMMON_TIME_ZONES
 
 register = template.Library()
 

@@ -19,7 +19,7 @@ from agents.models import Escalation
 from agents.support.conversations.intake import inquiry_create
 from agents.team.runs.driver import inquiry_run
 from netshop.models import Customer
-from operators.console.preferences import staff_preference_set
+from operators.preferences import staff_preference_set
 from tests.browser.conftest import OpenSession
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]

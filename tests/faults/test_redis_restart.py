@@ -47,7 +47,8 @@ DURING_THE_OUTAGE = [
     ("C0007", "不在票が入っていました。ORD-3012を明日の18時以降に再配達してください。"),
 ]
 # What a worker logs, on purpose, while its broker is away: the consumer's reconnection and
-# live updates that could not be sent (agents/support/events.py), both at WARNING or with these.
+# live updates that could not be sent (agents/support/events/transport.py), both at WARNING or
+# with these.
 BROKER_AWAY = [r"ConnectionError|ConnectionRefusedError|OperationalError.*Redis|redis\."]
 
 

@@ -36,6 +36,6 @@ def test_any_other_value_is_refused_as_a_literal_refuses_it() -> None:
     with pytest.raises(ValidationError) as refused:
         Picked(colour="blue")
     with pytest.raises(ValidationError) as spelt:
-        Spelt(colour="blue")
+        Spelt(colour="blue")  # type: ignore[arg-type]  # refused on purpose
 
     assert refused.value.errors()[0]["type"] == spelt.value.errors()[0]["type"] == "literal_error"

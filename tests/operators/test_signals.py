@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.db import transaction
 
-from agents.support.events import user_group
+from agents.support.events.names import user_group
 from netshop.roles import Role
 from operators.access import session_digest
 from tests.operators.api_helpers import signed_in, staff_user

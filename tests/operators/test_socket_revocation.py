@@ -29,7 +29,8 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from agents.models import Inquiry
-from agents.support.events import inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import inquiry_payload
 from netshop.roles import Role, role_assign
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user

@@ -22,7 +22,7 @@ from django.db import OperationalError
 from django.test import Client
 from pytest_django import Settings
 
-from agents.support.events import STAFF_GROUP, user_group
+from agents.support.events.names import STAFF_GROUP, user_group
 from netshop.asgi import application  # at import: its django.setup() re-configures logging
 from netshop.roles import Role
 from operators import sockets

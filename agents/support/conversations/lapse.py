@@ -14,7 +14,8 @@ from django.utils.translation import gettext
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
 from agents.support import audit_trail
 from agents.support.conversations.messages import message_store
-from agents.support.events import inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import inquiry_payload
 from netshop.audit import AuditAction
 
 LAPSE_BATCH = 200

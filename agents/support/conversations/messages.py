@@ -6,7 +6,8 @@ from django.contrib.auth.models import User
 
 from agents.models import Inquiry, Message, MessageAuthor
 from agents.support import audit_trail
-from agents.support.events import message_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import message_payload
 from agents.support.text import detect_language, language_evident
 
 AUTHOR_ACTORS = {

@@ -25,7 +25,8 @@ from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import CLOSED_STATUSES, ai_may_answer, reopenable
 from agents.support.conversations.storefront_intake import storefront_token_carry
-from agents.support.events import inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import inquiry_payload
 from agents.support.run_requests import enqueue_run
 from netshop.audit import AuditAction
 from netshop.errors import DomainError

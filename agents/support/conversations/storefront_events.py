@@ -1,7 +1,8 @@
 """What a storefront hears of the conversations it submitted: live events turned into webhooks.
 
-``agents.support.events.publish`` hands every event here, inside the caller's transaction, so the
-delivery row commits (or rolls back) with the change it reports. Only a conversation that came
+``agents.support.events.bus.publish`` hands every event here (``on_event_publishing``), inside
+the caller's transaction, so the delivery row commits (or rolls back) with the change it
+reports. Only a conversation that came
 in over the API with a token that has a callback URL produces any; the others cost one query,
 or none when the caller hands over the conversation it holds.
 
@@ -129,3 +130,10 @@ def _conversation(
         "status": status or subscriber["status"],
         "turn": turn or subscriber["turns"] or 1,
     }
+
+
+def on_event_publishing(
+    sender: object, *, event: str, payload: dict[str, Any], subject: Inquiry | None, **_: Any
+) -> None:
+    """The bus's ``event_publishing`` receiver (connected by ``agents.apps``)."""
+    storefront_announce(event, payload, subject)

@@ -40,7 +40,9 @@ from agents.support.escalations.services import (
     refuse_if_claimed_by_other,
     refuse_if_decided,
 )
-from agents.support.events import EventName, escalation_payload, inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.names import EventName
+from agents.support.events.payloads import escalation_payload, inquiry_payload
 from netshop.audit import AuditAction
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role

@@ -20,7 +20,8 @@ from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry,
 from agents.support import audit_trail
 from agents.support.conversations.messages import message_store
 from agents.support.escalations.claims import SYSTEM, waiting_queue
-from agents.support.events import escalation_payload, inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import escalation_payload, inquiry_payload
 from netshop.audit import AuditAction
 from netshop.transactions import retry_conflicts
 

@@ -39,7 +39,8 @@ from agents.support.escalations.action_states import (
 from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refusal
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
 from agents.support.escalations.reply_previews import ReplyPreview, decision_reply_preview
-from agents.support.events import escalation_payload, inquiry_payload, publish
+from agents.support.events.bus import publish
+from agents.support.events.payloads import escalation_payload, inquiry_payload
 from agents.support.run_requests import enqueue_run
 from agents.support.shapes import Decision, PendingAction
 from agents.support.vocabulary import MONEY_SKILLS, OperatorDecision, Skill

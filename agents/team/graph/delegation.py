@@ -75,7 +75,7 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
         agent=agent,
         customer_id=state["customer_id"],
         instruction=_instruction(step, state.get("request") or state["text"]),
-        intent=step["intent"],  # type: ignore[arg-type]
+        intent=step["intent"],
         context={key: context[key] for key in REQUIRED_CONTEXT[agent] if key in context}
         | {
             "injection_suspected": context["injection_suspected"],

@@ -21,7 +21,8 @@ from agents.models import Inquiry, InquiryStatus
 from agents.support.conversations.selectors import ai_may_answer, waits_for_ai
 from agents.support.conversations.thread import turn_input
 from agents.support.escalations.services import decisions_for_wait
-from agents.support.events import step_payloads, steps_held
+from agents.support.events.bus import steps_held
+from agents.support.events.payloads import step_payloads
 from agents.support.run_requests import enqueue_run
 from agents.support.shapes import Decision
 from agents.team.db_connections import driving_graph, release_db_connection

@@ -20,7 +20,8 @@ from agents.support import audit_trail
 from agents.support.conversations.thread import turn_mark_taken, turn_record
 from agents.support.escalations.package import handoff_package
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
-from agents.support.events import events_batch, inquiry_payload, publish, publish_all
+from agents.support.events.bus import events_batch, publish, publish_all
+from agents.support.events.payloads import inquiry_payload
 from agents.team.graph import escalation_policy
 from agents.team.handoffs.receipts import finalized_receipts
 from agents.team.runs.outcome import FINAL_STATUSES, RunOutcome, RunStop

@@ -11,7 +11,7 @@ from typing import Any
 
 from agents.models import ActionState
 from agents.support.escalations.approvals import EDITABLE_PARAMS
-from operators.console import labels
+from operators import labels
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.escalations.claims import conversation_may_assign
 from netshop.roles import Role, user_has_role
-from operators.console import labels
+from operators import labels
 from operators.console.selectors import (
     canned_replies_for,
     colleague_names,

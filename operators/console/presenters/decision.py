@@ -15,7 +15,7 @@ from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.services import decisions_allowed
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
-from operators.console import labels
+from operators import labels
 
 # Approving, editing and rejecting act on the recorded actions: without any, there is
 # nothing to press those buttons on, and only taking over is offered.

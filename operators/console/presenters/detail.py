@@ -35,7 +35,6 @@ from operators.console.presenters.decision import (
     decision_state,
 )
 from operators.console.presenters.handoffs import HandoffRow, handoff_rows
-from operators.console.presenters.summary import escalation_headline
 from operators.console.presenters.timeline import TimelineEntry, timeline_entry
 from operators.console.selectors import (
     colleague_names,
@@ -45,6 +44,7 @@ from operators.console.selectors import (
     inquiry_escalations,
     inquiry_timeline,
 )
+from operators.headlines import escalation_headline
 
 
 @dataclass

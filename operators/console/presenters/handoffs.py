@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agents.models import Inquiry
-from operators.audit.presenters import VERDICT_CSS
+from operators.labels import VERDICT_CSS
 
 
 @dataclass(frozen=True)

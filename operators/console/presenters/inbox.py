@@ -7,7 +7,7 @@ from datetime import datetime
 
 from agents.models import Inquiry
 from netshop.services.coupons import coupon_codes_withheld
-from operators.console import labels
+from operators import labels
 
 SNIPPET_CHARS = 80
 

@@ -14,7 +14,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from agents.models import Escalation, Inquiry
 from operators.console.presenters.deadlines import Due, due
-from operators.console.presenters.summary import headline
+from operators.headlines import headline
 
 SNIPPET_CHARS = 80
 

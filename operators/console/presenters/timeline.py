@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from agents.models import ConsoleEvent
-from operators.console import labels
-from operators.console.presenters.summary import headline
+from operators import labels
+from operators.headlines import headline
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def _ask(customer: Customer, text: str) -> RunOutcome:
 
 @pytest.fixture
 def shop() -> Customer:
-    customer = CustomerFactory(code="C7301", language="ja")
+    customer = CustomerFactory.create(code="C7301", language="ja")
     in_transit_order(customer=customer, number="ORD-7301")
     FaqEntryFactory(
         question="支払い方法は?", answer="クレジットカードとコンビニ払いです。", language="ja"

@@ -17,18 +17,16 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from agents.models import ConsoleEvent
-from agents.support import events
-from agents.support.events import (
-    CHANNEL_BATCH_TYPE,
-    STAFF_GROUP,
+from agents.support.events import transport
+from agents.support.events.bus import (
     announce_held_steps,
-    channel_events,
     events_batch,
-    inquiry_group,
     publish,
     publish_all,
     steps_held,
 )
+from agents.support.events.names import CHANNEL_BATCH_TYPE, STAFF_GROUP, inquiry_group
+from agents.support.events.transport import channel_events
 from tests.support.channel_layers import heard, listener
 from tests.support.concurrency import released_together
 from tests.support.events import last_seq, published_after
@@ -148,7 +146,7 @@ def test_sends_from_many_threads_at_once_all_arrive_each_threads_in_order() -> N
     for index in range(threads):
         mine = [p["n"] for p in told if p["node"] == f"t{index}"]
         assert mine == list(range(each))
-    assert len(events._loops().idle) <= threads  # loops are lent again, not made per send
+    assert len(transport._loops().idle) <= threads  # loops are lent again, not made per send
 
 
 def test_a_channel_layer_that_fails_loses_the_live_update_not_the_event(

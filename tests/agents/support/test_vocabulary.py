@@ -21,8 +21,8 @@ from agents.contract.schemas import INTENTS, Classification
 from agents.models import EscalationKind, InquiryStatus
 from agents.support.vocabulary import GATED_SKILLS, OperatorDecision, Skill
 from agents.team.graph import escalation_policy
+from operators import labels
 from operators.api.schemas import DecisionIn
-from operators.console import labels
 
 ROOT = Path(__file__).resolve().parents[3]
 PRODUCT_PACKAGES = ("agents", "netshop", "operators")

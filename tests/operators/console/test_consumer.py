@@ -24,15 +24,9 @@ from django.test import Client
 
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.support.escalations.claims import escalation_claim
-from agents.support.events import (
-    CHANNEL_BATCH_TYPE,
-    STAFF_GROUP,
-    escalation_payload,
-    events_batch,
-    inquiry_group,
-    inquiry_payload,
-    publish,
-)
+from agents.support.events.bus import events_batch, publish
+from agents.support.events.names import CHANNEL_BATCH_TYPE, STAFF_GROUP, inquiry_group
+from agents.support.events.payloads import escalation_payload, inquiry_payload
 from netshop.roles import Role
 from operators.console.presence import viewer_leave
 from tests.factories import CustomerFactory

@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from agents.models import Escalation
 from agents.support.escalations.claims import escalation_claim
-from operators.console.preferences import staff_preference_set
 from operators.models import Notification, NotificationKind
 from operators.notifications.preferences import notification_preference_set
 from operators.notifications.services import notification_send, notifications_sweep
+from operators.preferences import staff_preference_set
 from tests.operators.api_helpers import escalation_for
 from tests.support.smtp_server import SmtpServer
 

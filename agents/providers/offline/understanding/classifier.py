@@ -87,7 +87,7 @@ def chosen_intents(
         reverse=True,
     )
     if not owned:  # no real reading: each agent looks, nobody acts on a guess
-        return [DEFAULT_INTENT[agents[0]]]  # type: ignore[list-item]
+        return [DEFAULT_INTENT[agents[0]]]
     chosen = owned[:1]
     for agent in agents:
         best = next((i for i in owned if agent_for_skill(i) == agent), None)

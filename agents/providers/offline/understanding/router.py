@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from agents.contract.cards import agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Intent
@@ -162,7 +162,7 @@ def read(text: str, model: RouterModel | None = None) -> Reading:
 
 def _intents(probabilities: dict[str, float]) -> dict[Intent, float]:
     return {
-        cast(Intent, label.removeprefix("intent:")): p
+        label.removeprefix("intent:"): p
         for label, p in probabilities.items()
         if label.startswith("intent:")
     }

@@ -30,7 +30,7 @@ def turn(
         agent=agent,  # type: ignore[arg-type]
         customer_id="C0001",
         instruction=f"task: {intent}.\nThe customer wrote:\n<inquiry>\n{text}\n</inquiry>",
-        intent=intent,  # type: ignore[arg-type]
+        intent=intent,
         context=context,
     )
     messages = specialist_messages(handoff)

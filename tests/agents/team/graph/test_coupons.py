@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from agents.models import ConsoleEvent, Escalation, Inquiry
 from agents.support.conversations.intake import inquiry_create
-from agents.support.events import STAFF_GROUP, channel_events, inquiry_group
+from agents.support.events.names import STAFF_GROUP, inquiry_group
+from agents.support.events.transport import channel_events
 from agents.team.runs.driver import inquiry_run
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Coupon, Customer

@@ -37,7 +37,7 @@ def run(agent: AgentName, intent: str, text: str, customer: str, **context: Any)
         agent=agent,
         customer_id=customer,
         instruction=f"task: {intent}\n<inquiry>\n{text}\n</inquiry>",
-        intent=intent,  # type: ignore[arg-type]
+        intent=intent,
         context={"customer_id": customer, "language": "ja", "entities": entities, **context},
     )
     graph = build_specialist_graph(SPECIALISTS[agent])

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from agents.models import Escalation, EscalationKind
 from agents.support.vocabulary import Skill
-from operators.console import labels
+from operators import labels
 
 
 def escalation_headline(escalation: Escalation) -> str:

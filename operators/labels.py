@@ -373,3 +373,7 @@ def check_text(check: Mapping[str, Any]) -> str:
     if check.get("passed") or not check.get("code"):
         return name
     return f"{name}: {error_text(str(check['code']))}"
+
+
+# How a hand-off verdict is coloured wherever it is shown (audit, console): the rest are "bad".
+VERDICT_CSS = {"HEALTHY": "ok", "WAITING_ON_APPROVAL": "warn"}

@@ -13,8 +13,8 @@ from agents.team.graph import planner, supervisor, wiring
 from agents.team.handoffs.receipts import VERDICTS
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
 from netshop.services import policy_checks
-from operators.console import labels
-from operators.console.labels import ACTION_LABELS, approve_label
+from operators import labels
+from operators.labels import ACTION_LABELS, approve_label
 
 RETURN = {
     "kind": "return_items",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from operators.console.presenters.summary import headline
+from operators.headlines import headline
 
 REFUND = {"kind": "process_refund", "params": {"order_number": "ORD-1003", "amount": 12800}}
 CANCEL = {"kind": "cancel_order", "params": {"order_number": "ORD-1004"}}
