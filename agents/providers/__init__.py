@@ -4,7 +4,6 @@ Two providers, independent of each other (an import contract keeps them so): ``o
 ``offline``. Both speak LangChain's chat-model interface and are handed the same prompt
 blocks (``agents.contract.blocks``).
 
-
 ``NETSHOP_MODEL_PROVIDER == "openai"`` gives the real ``ChatOpenAI`` (any OpenAI-compatible
 endpoint through ``OPENAI_BASE_URL``); anything else gives the built-in offline model, so the
 console runs and the tests pass with no API key and no network.

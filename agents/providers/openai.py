@@ -26,6 +26,7 @@ def openai_chat_model(*, name: str, api_key: str, base_url: str, timeout: float)
 
 
 def is_openai(model: BaseChatModel) -> bool:
+    """Whether ``model`` is this provider's (it binds structured output its own way)."""
     return isinstance(model, ChatOpenAI)
 
 
