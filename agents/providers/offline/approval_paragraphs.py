@@ -11,11 +11,10 @@ from typing import Any
 
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline import retail_paragraphs as retail
-from agents.providers.offline.labels import ACTION_TARGET, FALLBACK
 from agents.providers.offline.reply import Reply, as_dict, as_list, refusal_sentence
+from agents.support import catalogue
+from agents.support.catalogue import Language
 from agents.support.vocabulary import OperatorDecision, Skill
-
-_STOP = {"ja": "。", "en": "."}
 
 
 def action_paragraphs(reply: Reply, brief: dict[str, Any]) -> list[str]:
@@ -63,8 +62,10 @@ def _decided(reply: Reply, result: dict[str, Any]) -> str:
 
 
 def _target(reply: Reply, kind: str, order_ref: str) -> str:
-    template = ACTION_TARGET[reply.lang].get(kind)
-    return template.format(order_ref=order_ref) if template else FALLBACK[reply.lang]["tool"]
+    """The action as the object of a sentence ("the refund for order ORD-1003")."""
+    if catalogue.has(reply.lang, f"action.{kind}"):
+        return catalogue.say(reply.lang, f"action.{kind}", order_ref=order_ref)
+    return catalogue.say(reply.lang, "fallback.tool")
 
 
 def _executed(reply: Reply, result: dict[str, Any], order_ref: str) -> str:
@@ -96,8 +97,8 @@ def _declined(reply: Reply, result: dict[str, Any], target: str) -> str:
     return reply.join(sentences)
 
 
-def _quoted(lang: str, words: str) -> str:
-    if lang == "ja":
-        return f"「{words}」"
-    stop = "" if words.endswith((".", "!", "?", "。", "！", "？")) else _STOP[lang]
-    return f"\u201c{words}{stop}\u201d"
+def _quoted(lang: Language, words: str) -> str:
+    """The operator's words in quotation marks; an English quotation ends with a stop."""
+    if lang == "en" and not words.endswith((".", "!", "?", "。", "！", "？")):
+        words += "."
+    return catalogue.say(lang, "reply.quoted_reason", words=words)

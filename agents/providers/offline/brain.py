@@ -45,6 +45,7 @@ from agents.providers.offline.referrals import (
 )
 from agents.providers.offline.retail_turns import RETAIL_INTENTS, refund_items, retail_turn
 from agents.providers.offline.transcript import last_human_text, model_turns, tool_results
+from agents.support import catalogue
 from agents.support.vocabulary import Skill
 
 Call = tuple[str, dict[str, Any]]
@@ -149,7 +150,7 @@ def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
 
 def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -> Call:
     """Several of the customer's orders fit: ask which one, offering them."""
-    language = context.get("language", "ja")
+    language = catalogue.spoken(context.get("language"), default="ja")
     today = date.fromisoformat(context["today"]) if context.get("today") else None
     args = {
         "slot": "order",

@@ -19,6 +19,7 @@ from agents.providers.offline.described import Description, fits
 from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
 from agents.providers.offline.understanding import claims
 from agents.providers.offline.understanding.typos import prepare
+from agents.support.catalogue import Language, say
 from agents.support.vocabulary import Skill
 
 Summary = Mapping[str, Any]
@@ -150,12 +151,12 @@ def _by_tiers(orders: list[Summary], intent: str) -> Choice:
     return Choice()
 
 
-def option_label(order: Summary, lang: str, today: Any = None) -> str:
+def option_label(order: Summary, lang: Language, today: Any = None) -> str:
     """A few words the customer knows the order by: its first item, and where it stands."""
     names = order.get("items_en") if lang == "en" and order.get("items_en") else order.get("items")
     items = [str(item) for item in names or []]
     first = re.sub(r"\s*×\s*\d+$", "", items[0]) if items else ""
-    more = ("ほか" if lang == "ja" else " and more") if len(items) > 1 else ""
+    more = say(lang, "option.more") if len(items) > 1 else ""
     shipment = order.get("shipment_status")
     status = (
         word(SHIPMENT_STATUS, lang, shipment)
@@ -163,12 +164,12 @@ def option_label(order: Summary, lang: str, today: Any = None) -> str:
         else word(ORDER_STATUS, lang, order.get("status"))
     )
     placed = fmt.day(lang, str(order.get("placed_at") or "")[:10], today)
-    placed_text = (f"{placed}ご注文" if lang == "ja" else f"ordered {placed}") if placed else ""
+    placed_text = say(lang, "option.placed", date=placed) if placed else ""
     parts = [part for part in (f"{first}{more}", status, placed_text) if part]
-    return ("、" if lang == "ja" else ", ").join(parts)
+    return say(lang, "list.comma").join(parts)
 
 
-def options(candidates: list[Summary], lang: str, today: Any = None) -> list[dict[str, str]]:
+def options(candidates: list[Summary], lang: Language, today: Any = None) -> list[dict[str, str]]:
     return [
         {"value": str(order["number"]), "label": option_label(order, lang, today)}
         for order in candidates

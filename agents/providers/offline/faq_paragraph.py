@@ -17,6 +17,8 @@ from typing import Any, Final
 from agents.providers.offline.choosing import claims_not_arrived
 from agents.providers.offline.reply import Reply, as_dict, as_list
 from agents.providers.offline.understanding.typos import prepare
+from agents.support import catalogue
+from agents.support.catalogue import Language
 from agents.support.vocabulary import Skill
 
 # Problems an FAQ entry may be about: (the customer's words for it, the entry's words for it).
@@ -39,26 +41,6 @@ PROBLEMS: Final = {
         r"不在|再配達|missed (?:the |my )?delivery|redeliver|nobody (?:was )?home",
         r"不在で|missed the delivery",
     ),
-}
-TOPIC: Final = {
-    "ja": {
-        "returns": "返品・交換・返金",
-        "delivery": "配送",
-        "payment": "お支払い",
-        "account": "アカウント",
-        "coupons": "クーポン",
-        "orders": "ご注文",
-        "other": "お問い合わせの件",
-    },
-    "en": {
-        "returns": "returns, exchanges and refunds",
-        "delivery": "delivery",
-        "payment": "payment",
-        "account": "your account",
-        "coupons": "coupons",
-        "orders": "orders",
-        "other": "your question",
-    },
 }
 # What a customer who gave their order number, writing to support, is not asked again.
 _GIVEN_ORDER: Final = {
@@ -114,8 +96,10 @@ def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
     return re.sub(r" {2,}", " ", answer).strip()
 
 
-def topic(lang: str, entry: Mapping[str, Any]) -> str:
-    return TOPIC[lang].get(str(entry.get("category") or ""), TOPIC[lang]["other"])
+def topic(lang: Language, entry: Mapping[str, Any]) -> str:
+    """What the entry is about, in the shop's words (its category's)."""
+    key = f"faq_topic.{entry.get('category') or ''}"
+    return catalogue.say(lang, key if catalogue.has(lang, key) else "faq_topic.other")
 
 
 def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:

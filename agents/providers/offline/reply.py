@@ -15,14 +15,25 @@ from typing import Any, Final
 from django.conf import settings
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.labels import REFUSAL, TOOL, refusal_key, word
-from agents.providers.offline.phrases import fill, say
+from agents.providers.offline.labels import TOOL, refusal_key, word
 from agents.providers.offline.understanding.entities import order_numbers
+from agents.support import catalogue
+from agents.support.catalogue import Language
 from agents.support.shapes import HELD
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 _ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
 ASK_ORDER_CODES: Final = frozenset({"order_number_required"})
+
+
+def language_of(value: object) -> Language:
+    """The reply's language: English when the brief says so, else the shop's Japanese."""
+    return "en" if value == "en" else "ja"
+
+
+def sentence(lang: Language, text: str) -> str:
+    """``text`` as a sentence: in English, with a capital first letter whatever came first."""
+    return text[:1].upper() + text[1:] if lang == "en" else text
 
 
 def as_dict(value: object) -> dict[str, Any]:
@@ -37,7 +48,7 @@ def as_list(value: object) -> list[Any]:
 class Reply:
     """What the writer knows while writing, and what it has already promised."""
 
-    lang: str
+    lang: Language
     today: dt.date | None
     asked: frozenset[str]
     agents: frozenset[str]
@@ -51,7 +62,7 @@ class Reply:
     def from_brief(cls, brief: dict[str, Any]) -> Reply:
         statuses, numbers = _orders_seen(brief)
         return cls(
-            lang="en" if brief.get("language") == "en" else "ja",
+            lang=language_of(brief.get("language")),
             today=fmt.day_of(brief.get("today")),
             asked=frozenset(
                 str(intent)
@@ -70,7 +81,15 @@ class Reply:
         return self.missing_order and not self.known_order and not self.named_orders
 
     def say(self, key: str, **fields: object) -> str:
-        return say(self.lang, key, **fields)
+        """The catalogue's ``reply.{key}``, an English sentence starting with a capital."""
+        return sentence(self.lang, catalogue.say(self.lang, f"reply.{key}", **fields))
+
+    def say_from(self, key: str, fields: dict[str, object]) -> str:
+        """``say`` for one of a family of sentences filled alike: each takes what it uses."""
+        return sentence(self.lang, catalogue.say_from(self.lang, f"reply.{key}", fields))
+
+    def has(self, key: str) -> bool:
+        return catalogue.has(self.lang, f"reply.{key}")
 
     def join(self, sentences: list[str]) -> str:
         return ("" if self.lang == "ja" else " ").join(s for s in sentences if s)
@@ -133,15 +152,14 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
     # The refusal's own wording is fresher than facts read before it (the order may have moved).
     stated = _ORDER_STATUS_RE.search(reason)
     status = stated.group(1) if stated else reply.order_statuses.get(number)
-    template = REFUSAL[reply.lang][refusal_key(code, status)]
-    return fill(
-        reply.lang,
-        template,
-        order_ref=fmt.order_ref(reply.lang, number),
-        tool=word(TOOL, reply.lang, tool, "tool"),
-        return_days=settings.NETSHOP_RETURN_WINDOW_DAYS,
-        exchange_days=settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
-    )
+    fields = {
+        "order_ref": fmt.order_ref(reply.lang, number),
+        "tool": word(TOOL, reply.lang, tool, "tool"),
+        "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
+        "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+    }
+    key = refusal_key(code, status)
+    return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))
 
 
 # Splits after a sentence's end or a line's, keeping every character ("".join gives it back).

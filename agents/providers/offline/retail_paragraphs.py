@@ -10,6 +10,7 @@ from typing import Any
 
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline.reply import Reply, as_dict, as_list
+from agents.support import catalogue
 from agents.support.vocabulary import Skill
 
 RETAIL_KINDS = frozenset({Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS})
@@ -83,11 +84,9 @@ def _items(reply: Reply, params: dict[str, Any]) -> str:
 def _quoted(reply: Reply, name: str, quantity: object) -> str:
     if not name:
         return ""
-    if reply.lang == "ja":
-        return f"「{name}」" + (
-            f"{quantity}点" if isinstance(quantity, int) and quantity > 1 else ""
-        )
-    return f"{quantity} × {name}" if isinstance(quantity, int) and quantity > 1 else name
+    if isinstance(quantity, int) and quantity > 1:
+        return catalogue.say(reply.lang, "reply.items_of", name=name, quantity=quantity)
+    return catalogue.say(reply.lang, "reply.item", name=name)
 
 
 def _variant(reply: Reply, params: dict[str, Any]) -> str:
@@ -102,6 +101,8 @@ def _changes(reply: Reply, params: dict[str, Any]) -> str:
     for item in (as_dict(i) for i in as_list(params.get("item_details"))):
         name = _quoted(reply, _name(reply, item), 1)
         to = item.get("to", 0)
-        key = "change_removed" if not to else "change_lowered"
-        parts.append(reply.say(key, name=name, quantity=to))
-    return ("、" if reply.lang == "ja" else ", ").join(parts)
+        if to:
+            parts.append(reply.say("change_lowered", name=name, quantity=to))
+        else:
+            parts.append(reply.say("change_removed", name=name))
+    return catalogue.say(reply.lang, "list.comma").join(parts)

@@ -19,15 +19,15 @@ from agents.providers.offline.address_receipt_paragraphs import (
 from agents.providers.offline.approval_paragraphs import action_paragraphs
 from agents.providers.offline.labels import (
     AGENT,
-    FALLBACK,
     ORDER_STATUS,
     PAYMENT_METHOD,
     SHIPMENT_STATUS,
     word,
 )
-from agents.providers.offline.phrases import PHRASES
 from agents.providers.offline.questions import handover_sentence
 from agents.providers.offline.reply import Reply, as_dict, as_list, refusal_paragraphs, said_once
+from agents.support import catalogue
+from agents.support.catalogue import Language
 from netshop.adapters.place_names import carrier_name
 
 MAX_LISTED_ORDERS = 5
@@ -186,12 +186,14 @@ def _tracking(reply: Reply, tracked: dict[str, Any], *, rebooked: bool) -> str:
     status = str(tracking.get("status") or "")
     sentences = [reply.say("track_fallback")] if tracked.get("fallback") else []
     sentences.append(
-        reply.say(
+        reply.say_from(
             "track_status" if tracking.get("tracking_number") else "track_status_untracked",
-            order_ref=fmt.order_ref(lang, tracked.get("order_number")),
-            carrier=_carrier(lang, str(tracking.get("carrier") or "")),
-            tracking=tracking.get("tracking_number"),
-            status=word(SHIPMENT_STATUS, lang, status),
+            {
+                "order_ref": fmt.order_ref(lang, tracked.get("order_number")),
+                "carrier": _carrier(lang, str(tracking.get("carrier") or "")),
+                "tracking": tracking.get("tracking_number"),
+                "status": word(SHIPMENT_STATUS, lang, status),
+            },
         )
     )
     date = fmt.day(lang, tracking.get("scheduled_date"), reply.today)
@@ -205,7 +207,7 @@ def _tracking(reply: Reply, tracked: dict[str, Any], *, rebooked: bool) -> str:
     return reply.join(sentences)
 
 
-def _carrier(lang: str, name: str) -> str:
+def _carrier(lang: Language, name: str) -> str:
     """A carrier's name as customers know it in ``lang``; an unknown carrier's own name is
     shown as is, unless it is Japanese in an English reply ("the carrier" then)."""
     known = carrier_name(name, lang)
@@ -213,13 +215,13 @@ def _carrier(lang: str, name: str) -> str:
         return known
     if name and (lang == "ja" or not fmt.has_japanese(name)):
         return name
-    return FALLBACK[lang]["carrier"]
+    return catalogue.say(lang, "fallback.carrier")
 
 
 def _latest_event(reply: Reply, event: dict[str, Any], *, current: str) -> str:
     """The last scan: when and where, and its status only when it says something new."""
     location = _place(reply.lang, event)
-    place = (f"（{location}）" if reply.lang == "ja" else f", {location}") if location else ""
+    place = reply.say("track_place", place=location) if location else ""
     time = fmt.moment(reply.lang, event.get("time"), reply.today)
     if event.get("status") == current or not event.get("status"):
         return reply.say("track_event", time=time, place=place) if time else ""
@@ -227,7 +229,7 @@ def _latest_event(reply: Reply, event: dict[str, Any], *, current: str) -> str:
     return reply.say("track_event_status", status=status, time=time, place=place)
 
 
-def _place(lang: str, event: dict[str, Any]) -> str:
+def _place(lang: Language, event: dict[str, Any]) -> str:
     """Where a scan was, in the reply's language: never a Japanese name in English."""
     location = str(event.get("location") or "")
     if lang == "ja" or not fmt.has_japanese(location):
@@ -237,11 +239,13 @@ def _place(lang: str, event: dict[str, Any]) -> str:
 
 def _date_change(reply: Reply, change: dict[str, Any]) -> str:
     previous = fmt.day(reply.lang, change.get("previous_date"), reply.today)
-    return reply.say(
+    return reply.say_from(
         "date_changed" if previous else "date_changed_to",
-        order_ref=fmt.order_ref(reply.lang, change.get("order_number")),
-        previous=previous,
-        date=fmt.day(reply.lang, change.get("new_date"), reply.today),
+        {
+            "order_ref": fmt.order_ref(reply.lang, change.get("order_number")),
+            "previous": previous,
+            "date": fmt.day(reply.lang, change.get("new_date"), reply.today),
+        },
     )
 
 
@@ -267,11 +271,13 @@ def _payment(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
 def _coupon(reply: Reply, coupon: dict[str, Any]) -> str:
     expires = fmt.day(reply.lang, coupon.get("expires_at"), reply.today)
     value = fmt.yen(reply.lang, coupon.get("value"))
-    return reply.say(
+    return reply.say_from(
         "coupon_issued" if expires else "coupon_issued_open",
-        value=(f"{value}分の" if reply.lang == "ja" else f"{value} ") if value else "",
-        code=coupon["code"],
-        expires=expires,
+        {
+            "value": reply.say("coupon_value", value=value) if value else "",
+            "code": coupon["code"],
+            "expires": expires,
+        },
     )
 
 
@@ -286,13 +292,14 @@ def _payment_status(reply: Reply, checked: dict[str, Any]) -> str:
     key = f"payment_{status}" if status in _PAYMENT_STATES else "payment_unknown"
     if any(amounts[name] is None for name in _PAYMENT_STATES.get(status, ())):
         # Never "refunded in full (¥0)": without the amount read, the sentence names none.
-        key = f"{key}_open" if f"{key}_open" in PHRASES[reply.lang] else "payment_unknown"
+        key = f"{key}_open" if reply.has(f"{key}_open") else "payment_unknown"
     lang = reply.lang
-    return reply.say(
-        key,
-        order_ref=fmt.order_ref(lang, checked.get("order_number")),
-        method=word(PAYMENT_METHOD, lang, payment.get("method"), "method"),
-        **{name: fmt.yen(lang, amount) for name, amount in amounts.items()},
+    fields: dict[str, object] = {
+        "order_ref": fmt.order_ref(lang, checked.get("order_number")),
+        "method": word(PAYMENT_METHOD, lang, payment.get("method"), "method"),
+    }
+    return reply.say_from(
+        key, fields | {name: fmt.yen(lang, amount) for name, amount in amounts.items()}
     )
 
 
@@ -316,7 +323,8 @@ _PAYMENT_STATES: dict[str, tuple[str, ...]] = {
 
 
 def _not_checked(reply: Reply, agents: list[Any]) -> list[str]:
-    labels = [AGENT[reply.lang][agent] for agent in agents if agent in AGENT[reply.lang]]
+    known = [agent for agent in agents if catalogue.has(reply.lang, f"{AGENT}.{agent}")]
+    labels = [word(AGENT, reply.lang, agent) for agent in known]
     if not labels:
         return []
     reply.follow_up_promised = True

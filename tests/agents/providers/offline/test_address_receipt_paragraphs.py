@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.address_receipt_paragraphs import EN, JA
 from agents.providers.offline.writer import write_reply
+from agents.support.catalogue import CATALOGUES
 
 GINZA = {"postal_code": "104-0061", "prefecture": "東京都", "address_line": "中央区銀座1-2-3"}
 
@@ -53,8 +53,8 @@ def receipt(reissue: bool = False) -> dict[str, Any]:
     return {"issue_receipt": {"receipt": issued}}
 
 
-def test_the_phrase_tables_have_the_same_keys() -> None:
-    assert JA.keys() == EN.keys()
+def test_the_catalogues_have_the_same_keys() -> None:
+    assert CATALOGUES["ja"].keys() == CATALOGUES["en"].keys()
 
 
 def test_the_new_address_is_confirmed_in_japanese() -> None:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.labels import REFUSAL, REFUSAL_ALIASES
-from agents.providers.offline.phrases import EN, JA
+from agents.providers.offline.labels import REFUSAL_ALIASES
 from agents.providers.offline.writer import write_reply
+from agents.support.catalogue import CATALOGUES
 
 KNIFE = {
     "sku": "KNF-SANTOKU-180",
@@ -414,10 +414,11 @@ def test_cancelling_an_already_cancelled_order_is_explained_in_japanese(code: st
         assert "cancel" not in reply.lower()
 
 
-REFUSAL_CODES = {*REFUSAL["ja"], *REFUSAL_ALIASES, "coupon_over_cap", "brand_new_rule"}
+REFUSALS = {key.removeprefix("refusal.") for key in CATALOGUES["ja"] if key.startswith("refusal.")}
+REFUSAL_CODES = {*REFUSALS, *REFUSAL_ALIASES, "coupon_over_cap", "brand_new_rule"}
 
 
-@pytest.mark.parametrize("code", sorted({code.split(":")[0] for code in REFUSAL_CODES}))
+@pytest.mark.parametrize("code", sorted({code.split(".")[0] for code in REFUSAL_CODES}))
 def test_no_refusal_shows_its_english_reason_or_code_in_japanese(code: str) -> None:
     reason = "Refused by rule XYZ for ORD-1003 on customer C0001"
     results = on("order", cancel_order=refused(code, reason))
@@ -475,8 +476,7 @@ def test_an_unknown_language_is_answered_in_japanese() -> None:
 
 
 def test_phrase_tables_cover_both_languages() -> None:
-    assert JA.keys() == EN.keys()
-    assert REFUSAL["ja"].keys() == REFUSAL["en"].keys()
+    assert CATALOGUES["ja"].keys() == CATALOGUES["en"].keys()
 
 
 @pytest.mark.parametrize(
