@@ -2,7 +2,7 @@
 
 The same keys and placeholders as ``ja.py`` (a test checks it); see there for what belongs
 here. English sentences the offline writer builds start with a capital letter whatever their
-first placeholder holds (``agents.providers.offline.reply.Reply.say``).
+first placeholder holds (``agents.providers.offline.writing.reply.Reply.say``).
 """
 
 from __future__ import annotations

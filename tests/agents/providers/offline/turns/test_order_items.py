@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.retail_turns import refund_items, retail_call
+from agents.providers.offline.turns.order_items import order_items_call, refund_items
 
 MUG = {
     "sku": "MUG-ARITA-AI",
@@ -23,7 +23,7 @@ TSHIRT = {"sku": "TSH-LOGO-M", "name": "NetShop オリジナルTシャツ M", "n
 
 
 def call(intent: str, text: str, *lines: dict[str, Any]) -> Any:
-    return retail_call(intent, text, "ORD-1", list(lines), "customer request")
+    return order_items_call(intent, text, "ORD-1", list(lines), "customer request")
 
 
 @pytest.mark.parametrize(

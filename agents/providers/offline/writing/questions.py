@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline.labels import TOOL, word
-from agents.providers.offline.reply import language_of
+from agents.providers.offline.writing.reply import language_of
 from agents.support import catalogue
 from agents.support.catalogue import Language, say
 

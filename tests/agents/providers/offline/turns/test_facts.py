@@ -14,7 +14,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from agents.contract.tools import ASK_CUSTOMER, REFER_TO_PERSON
-from agents.providers.offline import brain
+from agents.providers.offline import turns
 from agents.support.vocabulary import Skill
 
 PAYMENT_TOOLS = {"check_payment_status", Skill.PROCESS_REFUND, "apply_coupon", ASK_CUSTOMER}
@@ -38,7 +38,7 @@ def turn(tools: set[str], inquiry: str, intent: str, **context: Any) -> list[tup
     entities = context.pop("entities", {})
     block = {"intent": intent, "entities": entities, "language": "ja", **context}
     prompt = f"<context>{json.dumps(block)}</context>\n<inquiry>{inquiry}</inquiry>"
-    message = brain.next_turn([HumanMessage(prompt)], tools)
+    message = turns.next_turn([HumanMessage(prompt)], tools)
     return [(call["name"], call["args"]) for call in message.tool_calls]
 
 

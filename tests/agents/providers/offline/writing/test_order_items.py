@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.writing import write_reply
 
 MUG = {"sku": "MUG-ARITA-AI", "name": "有田焼 マグカップ 藍", "name_en": "Arita Porcelain Mug"}
 TSHIRT = {"sku": "TSH-LOGO-M", "name": "NetShop オリジナルTシャツ M", "name_en": "T-Shirt, M"}

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from agents.contract.schemas import CONFIRMED, Classification, Entities
-from agents.providers.offline.answers import chosen_option
 from agents.providers.offline.understanding import classify_text
 from agents.providers.offline.understanding.address import find_address
+from agents.providers.offline.understanding.answers import chosen_option
 from agents.providers.offline.understanding.classifier import has_own_intent
 from agents.support.text import language_evident, normalize
 

@@ -12,67 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from agents.providers.offline.choosing import claims_not_arrived
-from agents.providers.offline.reply import Reply, as_dict, as_list
-from agents.providers.offline.understanding.typos import prepare
+from agents.providers.offline.understanding.faq import (
+    ACTION_ENTRIES,
+    GIVEN_ORDER,
+    TO_SUPPORT,
+    entry_problem,
+    problems_in,
+)
+from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.support import catalogue
 from agents.support.catalogue import Language
-from agents.support.vocabulary import Skill
-
-# Problems an FAQ entry may be about: (the customer's words for it, the entry's words for it).
-PROBLEMS: Final = {
-    "damaged": (
-        r"壊れ|破損|割れ|欠け|傷|不良|故障|broken|damaged|defective|cracked|chipped|faulty|torn",
-        r"破損|不良|damaged|defective",
-    ),
-    "not_received": (None, r"配達完了になっているのに|says delivered but"),
-    "double_charge": (
-        r"二重|2重|二回|2回|twice|two charges|double|duplicate",
-        r"二重|two charges",
-    ),
-    "payment_failed": (
-        r"決済(?:が)?(?:でき|通ら|失敗|エラー)|カード(?:が)?(?:使え|通ら)|declined|payment failed"
-        r"|card (?:was )?(?:rejected|refused)|checkout error",
-        r"決済ができない|payment failed",
-    ),
-    "missed_delivery": (
-        r"不在|再配達|missed (?:the |my )?delivery|redeliver|nobody (?:was )?home",
-        r"不在で|missed the delivery",
-    ),
-}
-# What a customer who gave their order number, writing to support, is not asked again.
-_GIVEN_ORDER: Final = {
-    "ja": (
-        (r"注文番号と", ""),
-        (r"注文番号を添えて", ""),
-        (r"サポートまで注文番号をお知らせください。", ""),
-    ),
-    "en": (
-        (r"with your order number and ", "with "),
-        (r" with the order number", ""),
-        (r"send support your order number and ", ""),
-    ),
-}
-_TO_SUPPORT: Final = {
-    "ja": (r"サポートまでご連絡ください。",),
-    "en": (r"Please contact support\.",),
-}
-
-
-def problems_in(inquiry: str) -> set[str]:
-    """The problems the customer writes about."""
-    text = prepare(inquiry).lower()
-    found = {name for name, (cue, _) in PROBLEMS.items() if cue and re.search(cue, text)}
-    if claims_not_arrived(inquiry):
-        found.add("not_received")
-    return found
-
-
-def entry_problem(entry: Mapping[str, Any]) -> str | None:
-    question = str(entry.get("question") or "").lower()
-    return next((name for name, (_, cue) in PROBLEMS.items() if re.search(cue, question)), None)
 
 
 def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[str, Any] | None:
@@ -88,9 +39,9 @@ def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[
 def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
     """The entry's answer without what the customer needs not be asked ("" if nothing is left)."""
     answer = str(entry.get("answer") or "")
-    rules = [(cue, "") for cue in _TO_SUPPORT[lang]]
+    rules = [(cue, "") for cue in TO_SUPPORT[lang]]
     if order_known:
-        rules = [*_GIVEN_ORDER[lang], *rules]
+        rules = [*GIVEN_ORDER[lang], *rules]
     for cue, replacement in rules:
         answer = re.sub(cue, replacement, answer)
     return re.sub(r" {2,}", " ", answer).strip()
@@ -131,7 +82,3 @@ def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:
     }
     question = str(entry.get("question") or "").lower()
     return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)
-
-
-# FAQ entries that explain how to ask for an approval-gated action, by the action's kind.
-ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.writing import write_reply
 from agents.support.catalogue import CATALOGUES
 
 GINZA = {"postal_code": "104-0061", "prefecture": "東京都", "address_line": "中央区銀座1-2-3"}

@@ -11,8 +11,12 @@ import datetime as dt
 
 import pytest
 
-from agents.providers.offline.followup import classify_turn, earlier_request, has_own_intent
 from agents.providers.offline.understanding import classify_text
+from agents.providers.offline.understanding.followup import (
+    classify_turn,
+    earlier_request,
+    has_own_intent,
+)
 
 TODAY = dt.date(2026, 12, 1)
 QUESTION = {

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.writing import write_reply
 
 
 def brief(lang: str, *results: dict[str, Any], **fields: Any) -> dict[str, Any]:

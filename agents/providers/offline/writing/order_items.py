@@ -1,6 +1,6 @@
 """Returns, exchanges and item changes in the customer's reply: waiting for a person, or done.
 
-Called by ``approval_paragraphs`` for the retail skills' actions. Items are named as the
+Called by ``actions`` for the actions on an order's items. Items are named as the
 customer knows them (the product's name in their language), amounts in their format.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.reply import Reply, as_dict, as_list
+from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.support import catalogue
 from agents.support.vocabulary import Skill
 
-RETAIL_KINDS = frozenset({Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS})
+ITEM_KINDS = frozenset({Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS})
 
 
 def pending(reply: Reply, action: dict[str, Any], order_ref: str) -> str:

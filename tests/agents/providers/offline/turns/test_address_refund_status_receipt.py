@@ -11,8 +11,8 @@ from typing import Any
 from langchain_core.messages import AIMessage, ToolMessage
 
 from agents.contract.schemas import Handoff
-from agents.providers.offline import brain
-from agents.providers.offline.address_receipt_turns import find_addressee
+from agents.providers.offline import turns
+from agents.providers.offline.understanding.addressee import find_addressee
 from agents.team.graph.delegation import specialist_messages
 from agents.team.specialists import SPECIALISTS
 
@@ -38,7 +38,7 @@ def turn(
         messages.append(AIMessage("", tool_calls=[{"name": name, "args": {}, "id": f"c_{name}"}]))
         messages.append(ToolMessage(json.dumps(result), tool_call_id=f"c_{name}", name=name))
     tools = {tool.name for tool in SPECIALISTS[agent].tools}  # type: ignore[index]
-    return brain.next_turn(messages, tools)
+    return turns.next_turn(messages, tools)
 
 
 def calls(message: AIMessage) -> list[tuple[str, dict[str, Any]]]:

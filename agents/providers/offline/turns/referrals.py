@@ -4,7 +4,7 @@
 gateway holding one payment; a damaged item on an order still on its way, or one the order
 does not hold. Neither the claim nor the record is simply believed: the specialist stops
 with ``refer_to_person`` (making no change: no refund, no coupon), and the customer is told
-a person looks and why (``questions.handover_sentence``). Pure: tool results in, calls out.
+a person looks and why (``writing.questions.handover_sentence``). Pure: tool results in, calls out.
 """
 
 from __future__ import annotations
@@ -13,33 +13,13 @@ import re
 from typing import Any
 
 from agents.contract.tools import REFER_TO_PERSON
-from agents.providers.offline.choosing import CHARGED_TWICE, claims_not_arrived
-from agents.providers.offline.described import DELIVERED, Description, describe, fits, has_item
+from agents.providers.offline.turns.choosing import fits, has_item
+from agents.providers.offline.understanding.claims import says_not_received
+from agents.providers.offline.understanding.described import DELIVERED, Description, describe
+from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
 
 Call = tuple[str, dict[str, Any]]
 CONTRADICTS = "claim_contradicts_records"
-
-REASONS = (
-    (
-        r"壊れ|破損|割れ|欠け|傷|不良|故障|破れ|broken|damaged|defect|crack|chipped|torn|ripped",
-        "damaged item",
-    ),
-    (
-        r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
-        "parcel not delivered",
-    ),
-    (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
-    (
-        r"二重|2重|二回|2回|twice|double|two charges|duplicate charge|more than once",
-        "charged twice",
-    ),
-)
-
-
-def reason(inquiry: str, default: str) -> str:
-    """The customer's reason in the shop's words ("damaged item"), for tools and questions."""
-    lowered = inquiry.lower()
-    return next((reason for pattern, reason in REASONS if re.search(pattern, lowered)), default)
 
 
 def not_arrived_contradiction(results: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
@@ -49,7 +29,7 @@ def not_arrived_contradiction(results: dict[str, Any], inquiry: str, tools: set[
     status = (tracked.get("tracking") or {}).get("status")
     if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or status != "delivered":
         return []
-    if not claims_not_arrived(inquiry):
+    if not says_not_received(inquiry):
         return []
     number = tracked.get("order_number")
     summary = f"the customer says {number} has not arrived; the carrier shows it delivered"
@@ -80,7 +60,7 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
     if REFER_TO_PERSON not in tools or not facts:
         return []
     shipment = (facts.get("shipment") or {}).get("status")
-    if claims_not_arrived(inquiry) and shipment == "delivered":
+    if says_not_received(inquiry) and shipment == "delivered":
         number = facts.get("number")
         line = f"the customer says {number} has not arrived; the carrier shows it delivered"
         args = {"reason": CONTRADICTS, "summary": line, "order_number": number}

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline import retail_paragraphs as retail
-from agents.providers.offline.reply import Reply, as_dict, as_list, refusal_sentence
+from agents.providers.offline.writing import order_items
+from agents.providers.offline.writing.refusals import refusal_sentence
+from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.support import catalogue
 from agents.support.catalogue import Language
 from agents.support.vocabulary import OperatorDecision, Skill
@@ -29,8 +30,8 @@ def _pending(reply: Reply, action: dict[str, Any]) -> str:
     reply.follow_up_promised = True
     if action.get("kind") == Skill.CANCEL_ORDER:
         return reply.say("pending_cancel", order_ref=order_ref)
-    if action.get("kind") in retail.RETAIL_KINDS:
-        return retail.pending(reply, action, order_ref)
+    if action.get("kind") in order_items.ITEM_KINDS:
+        return order_items.pending(reply, action, order_ref)
     if action.get("kind") != Skill.PROCESS_REFUND:
         return reply.say("follow_up")
     amount = fmt.yen(reply.lang, params.get("amount"))
@@ -69,8 +70,8 @@ def _target(reply: Reply, kind: str, order_ref: str) -> str:
 
 
 def _executed(reply: Reply, result: dict[str, Any], order_ref: str) -> str:
-    if result.get("kind") in retail.RETAIL_KINDS:
-        return retail.executed(reply, result, order_ref)
+    if result.get("kind") in order_items.ITEM_KINDS:
+        return order_items.executed(reply, result, order_ref)
     if result.get("kind") == Skill.CANCEL_ORDER:
         sentences = [reply.say("cancel_done", order_ref=order_ref)]
         if result.get("authorization_released"):

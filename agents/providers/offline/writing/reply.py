@@ -1,8 +1,7 @@
-"""The reply being written: its language, what the brief already told us, and refusals.
+"""The reply being written: its language, what the brief already told us, and what it promised.
 
-Tool refusals arrive as ``{"refused": code, "reason": English text}``. The code picks the
-sentence; the English text is only mined for the order number and the order's status (both
-shop codes, not prose), and is never shown.
+Every sentence comes from the catalogue (``Reply.say``: ``reply.{key}``); a paragraph
+writer per intent (``order``, ``shipping``, ...) adds its sentences.
 """
 
 from __future__ import annotations
@@ -10,20 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final
-
-from django.conf import settings
+from typing import Any
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.labels import TOOL, refusal_key, word
 from agents.providers.offline.understanding.entities import order_numbers
 from agents.support import catalogue
 from agents.support.catalogue import Language
-from agents.support.shapes import HELD
-
-_ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
-_ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
-ASK_ORDER_CODES: Final = frozenset({"order_number_required"})
 
 
 def language_of(value: object) -> Language:
@@ -120,46 +111,6 @@ def _orders_seen(brief: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
         if number:
             numbers.append(str(number))
     return statuses, numbers
-
-
-def refusal_paragraphs(reply: Reply, tools: dict[str, Any]) -> list[str]:
-    """One sentence per refused or failed tool, in the customer's language."""
-    paragraphs: list[str] = []
-    for tool, result in tools.items():
-        result = as_dict(result)
-        if result.get("refused") in ASK_ORDER_CODES:
-            reply.missing_order = True
-        elif result.get("refused"):
-            paragraphs.append(refusal_sentence(reply, str(result["refused"]), result, tool=tool))
-        elif result.get("error"):
-            paragraphs.append(reply.say("tool_error", tool=word(TOOL, reply.lang, tool, "tool")))
-        elif HELD in result:  # nothing ran: a person looks first (never why: no internals)
-            reply.follow_up_promised = True
-            paragraphs.append(reply.say("held", tool=word(TOOL, reply.lang, tool, "tool")))
-    return paragraphs
-
-
-def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: str) -> str:
-    """Why the shop said no, from the code; the order named as the refusal names it."""
-    reason = str(result.get("reason") or "")
-    quoted = _ORDER_NUMBER_RE.search(reason)
-    if quoted:
-        number = quoted.group(0)
-    else:
-        number = str(as_dict(result.get("params")).get("order_number") or "")
-        if not number and code != "order_not_found":
-            number = reply.known_order
-    # The refusal's own wording is fresher than facts read before it (the order may have moved).
-    stated = _ORDER_STATUS_RE.search(reason)
-    status = stated.group(1) if stated else reply.order_statuses.get(number)
-    fields = {
-        "order_ref": fmt.order_ref(reply.lang, number),
-        "tool": word(TOOL, reply.lang, tool, "tool"),
-        "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
-        "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
-    }
-    key = refusal_key(code, status)
-    return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))
 
 
 # Splits after a sentence's end or a line's, keeping every character ("".join gives it back).

@@ -4,7 +4,8 @@ The orders that fit a request come in tiers, best first (for "where is my parcel
 on their way, then the ones not yet shipped, then the delivered ones). The first tier with
 any order decides: one order is the answer; several are a question to the customer (the
 offline model never picks among equals, which would be a guess). Pure: order summaries in
-(``netshop.selectors.order_summary``), a choice out.
+(``netshop.selectors.order_summary``), a choice out; and whether an order fits what the
+customer describes (``understanding.described``).
 """
 
 from __future__ import annotations
@@ -14,26 +15,31 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents.contract.tools import ASK_CUSTOMER
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.described import Description, fits
 from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
-from agents.providers.offline.understanding import claims
-from agents.providers.offline.understanding.typos import prepare
+from agents.providers.offline.understanding.described import (
+    CHARGED,
+    DELIVERED,
+    NOT_SHIPPED,
+    ON_ITS_WAY,
+    PAYMENT_FAILED,
+    Description,
+)
+from agents.providers.offline.understanding.reasons import CHARGED_TWICE
 from agents.support.catalogue import Language, say
 from agents.support.vocabulary import Skill
 
+Call = tuple[str, dict[str, Any]]
+
+
 Summary = Mapping[str, Any]
+
+
 Fits = Callable[[Summary], bool]
+
+
 MAX_OPTIONS = 5
-CHARGED_TWICE = "charged twice"  # the reason ``brain`` gives a double-charge complaint
-# "Says delivered but I don't have it": not-received wordings the router's cues lack.
-_NOT_RECEIVED_EN = (
-    r"\b(?:don't|do not|didn't|did not|never) (?:have|got|get|receive[d]?|see) (?:it|them|my|the"
-    r"|anything)\b|\bcan't find (?:it|them|my|the)\b|\bnowhere to be (?:found|seen)\b"
-)
-_NOT_RECEIVED_JA = (
-    r"見当たら|受け取って(?:い)?ない|受け取れて(?:い)?ない|手元に(?:ない|無い|ありません)"
-)
 
 
 def _status(*statuses: str) -> Fits:
@@ -176,9 +182,49 @@ def options(candidates: list[Summary], lang: Language, today: Any = None) -> lis
     ]
 
 
-def claims_not_arrived(text: str) -> bool:
-    """Whether the customer says their parcel has not arrived (a claim to check)."""
-    prepared = prepare(text)
-    return claims.claims_not_arrived(prepared) or any(
-        re.search(cue, prepared, re.IGNORECASE) for cue in (_NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
+def fits(order: Mapping[str, Any], description: Description) -> bool:
+    """Whether ``order`` (an order summary) is one the description could be about."""
+    return all(_in_state(order, state) for state in description.states) and (
+        not description.item or has_item(order, description.item)
     )
+
+
+def has_item(order: Mapping[str, Any], item: str) -> bool:
+    """Whether one of the order's items is called what the customer calls it (any word of
+    "bath towel"; the noun itself for 「扇風機」)."""
+    names = [str(name).lower() for name in [*order.get("items", []), *order.get("items_en", [])]]
+    if not re.fullmatch(r"[a-z\- ]+", item):
+        return any(item in name for name in names)
+    for part in item.split():
+        stem = part[:-1] if part.endswith("s") and len(part) > 3 else part
+        if any(re.search(rf"\b{re.escape(stem)}(?:s|es)?\b", name) for name in names):
+            return True
+    return False
+
+
+def _in_state(order: Mapping[str, Any], state: str) -> bool:
+    status, shipment = order.get("status"), order.get("shipment_status")
+    if state == DELIVERED:
+        return status == "delivered" or shipment == "delivered"
+    if state == ON_ITS_WAY:
+        return status == "shipped" and shipment != "delivered"
+    if state == NOT_SHIPPED:
+        return status in ("pending", "confirmed")
+    if state == CHARGED:
+        return order.get("payment_status") in ("authorized", "captured", "partially_refunded")
+    if state == PAYMENT_FAILED:
+        return order.get("payment_status") == "failed"
+    return True
+
+
+def order_number(context: dict[str, Any]) -> str | None:
+    order = context.get("order")
+    if isinstance(order, dict) and order.get("number"):
+        return str(order["number"])
+    return next(iter(context.get("entities", {}).get("order_numbers", [])), None)
+
+
+def which_named(named: list[str]) -> Call:
+    """Several orders named and nothing says which one the money action is for: ask."""
+    options = [{"value": number, "label": ""} for number in named[:5]]
+    return (ASK_CUSTOMER, {"slot": "order", "why": "ambiguous", "options": options, "about": ""})

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from agents.providers.offline import formatting as fmt
-from agents.providers.offline.labels import REFUSAL_ALIASES
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.writing import write_reply
+from agents.providers.offline.writing.refusals import REFUSAL_ALIASES
 from agents.support.catalogue import CATALOGUES
 
 KNIFE = {

@@ -1,33 +1,45 @@
 """What the customer says about the order they mean, when they give no order number.
 
 "It says out for delivery", "the towel arrived damaged", 「扇風機が壊れて届きました」: the
-state they see the order in and the item they name are facts to match against their orders,
-so the order acted on is the one they describe (``choosing``), and an order that does not
-fit the description is never taken for it. Pure, Japanese and English.
+state they see the order in and the item they name are facts to match against their orders
+(``turns.choosing.fits``), so an order that does not fit the description is never taken for
+it; and which order numbers a clause asking for a refund or a cancellation names. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from agents.providers.offline.understanding.claims import claims_not_arrived
 from agents.providers.offline.understanding.entities import order_numbers
 from agents.providers.offline.understanding.typos import prepare
 
 DELIVERED: Final = "delivered"
+
+
 ON_ITS_WAY: Final = "on_its_way"
+
+
 NOT_SHIPPED: Final = "not_shipped"
+
+
 CHARGED: Final = "charged"
+
+
 PAYMENT_FAILED: Final = "payment_failed"
+
 
 _BROKEN_EN: Final = (
     r"(?:broken|damaged|cracked|defective|chipped|torn|faulty|scratched|dented|smashed"
     r"|shattered|ripped|stained|leaking|not working)"
 )
+
+
 _BROKEN_JA: Final = r"(?:壊れ|こわれ|破損|割れ|欠け|傷|キズ|不良|故障|動かな|汚れ|破れ)"
+
+
 # The state the customer sees their order in, by the words they use for it.
 _STATES: Final = (
     (
@@ -57,11 +69,15 @@ _STATES: Final = (
         r"|決済(?:が|に)?(?:でき(?:ない|ません)|失敗|エラー|通らな)|カードが(?:使えな|通らな)",
     ),
 )
+
+
 # "Was delivered yesterday": a delivery the customer reports, unless they say it has not come.
 _REPORTED_DELIVERED: Final = (
     r"\b(?:was|got|been) delivered\b|\bi (?:received|got) (?:it|my|the)\b"
     r"|\barrived (?:yesterday|today|this morning|on)\b"
 )
+
+
 # The item a complaint names: "my fan arrived broken", "the broken mug", 「扇風機が壊れて」.
 _ITEM_EN: Final = (
     re.compile(
@@ -70,8 +86,14 @@ _ITEM_EN: Final = (
     ),
     re.compile(rf"\b{_BROKEN_EN} ([a-z\-]+)\b"),
 )
+
+
 _ITEM_JA: Final = re.compile(rf"([^\s、。！？!?]{{1,16}}?)(?:が|は|も|の)\S{{0,3}}{_BROKEN_JA}")
+
+
 _JA_NOUN: Final = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
+
+
 _GENERIC: Final = frozenset(
     [
         "item",
@@ -165,8 +187,14 @@ _CLAUSE = re.compile(
     r"[。！？!?\n;；]|、?(?:あと|それと|それから|ついでに)"
     r"|\b(?:and also|also|plus|and then)\b|,\s*and\b"
 )
+
+
 REFUND_CUE: Final = r"返金|払い戻|払戻|refund|money back|reimburs"
+
+
 CANCEL_CUE: Final = r"キャンセル|取り消|取消|cancel"
+
+
 PAYMENT_CUE: Final = r"支払|決済|請求|payment|charge|paid|billed"
 
 
@@ -178,38 +206,3 @@ def orders_named_for(text: str, cue: str) -> list[str]:
         if re.search(cue, clause, re.IGNORECASE):
             named += [number for number in order_numbers(clause) if number not in named]
     return named
-
-
-def fits(order: Mapping[str, Any], description: Description) -> bool:
-    """Whether ``order`` (an order summary) is one the description could be about."""
-    return all(_in_state(order, state) for state in description.states) and (
-        not description.item or has_item(order, description.item)
-    )
-
-
-def has_item(order: Mapping[str, Any], item: str) -> bool:
-    """Whether one of the order's items is called what the customer calls it (any word of
-    "bath towel"; the noun itself for 「扇風機」)."""
-    names = [str(name).lower() for name in [*order.get("items", []), *order.get("items_en", [])]]
-    if not re.fullmatch(r"[a-z\- ]+", item):
-        return any(item in name for name in names)
-    for word in item.split():
-        stem = word[:-1] if word.endswith("s") and len(word) > 3 else word
-        if any(re.search(rf"\b{re.escape(stem)}(?:s|es)?\b", name) for name in names):
-            return True
-    return False
-
-
-def _in_state(order: Mapping[str, Any], state: str) -> bool:
-    status, shipment = order.get("status"), order.get("shipment_status")
-    if state == DELIVERED:
-        return status == "delivered" or shipment == "delivered"
-    if state == ON_ITS_WAY:
-        return status == "shipped" and shipment != "delivered"
-    if state == NOT_SHIPPED:
-        return status in ("pending", "confirmed")
-    if state == CHARGED:
-        return order.get("payment_status") in ("authorized", "captured", "partially_refunded")
-    if state == PAYMENT_FAILED:
-        return order.get("payment_status") == "failed"
-    return True
