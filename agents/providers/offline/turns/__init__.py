@@ -22,13 +22,12 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from agents.contract.blocks import block_json, block_text
 from agents.providers.offline.transcript import last_human_text, model_turns, tool_results
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.faq import faq_turn
 from agents.providers.offline.turns.order import order_turn
 from agents.providers.offline.turns.payment import payment_turn
 from agents.providers.offline.turns.shipping import shipping_turn
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def next_turn(messages: list[BaseMessage], tools: set[str]) -> AIMessage:

@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from agents.contract.tools import ASK_CUSTOMER
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.address import find_address
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
-
+from netshop.models import OrderStatus, ShipmentStatus
 
 # Order states in which the parcel has left, as the Order agent's facts show them.
-LEFT_ORDER_STATUSES: Final = frozenset({"shipped", "delivered", "cancelled"})
+LEFT_ORDER_STATUSES: Final = frozenset(
+    {OrderStatus.SHIPPED, OrderStatus.DELIVERED, OrderStatus.CANCELLED}
+)
 
 
 NEW_ADDRESS: Final = "new delivery address"
@@ -48,6 +49,6 @@ def address_change_turn(
 
 def _has_left(order: dict[str, Any]) -> bool:
     shipment = order.get("shipment") if isinstance(order.get("shipment"), dict) else {}
-    if (shipment or {}).get("status") == "preparing":
+    if (shipment or {}).get("status") == ShipmentStatus.PREPARING:
         return False
     return order.get("status") in LEFT_ORDER_STATUSES

@@ -18,6 +18,7 @@ from typing import Any
 from agents.contract.tools import ASK_CUSTOMER
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.described import (
     CHARGED,
     DELIVERED,
@@ -30,8 +31,10 @@ from agents.providers.offline.understanding.reasons import CHARGED_TWICE
 from agents.support.catalogue import Language, say
 from agents.support.vocabulary import Skill
 
-Call = tuple[str, dict[str, Any]]
-
+# Short names: the tiers below read as a table of statuses.
+from netshop.models import OrderStatus as O
+from netshop.models import PaymentStatus as P
+from netshop.models import ShipmentStatus as S
 
 Summary = Mapping[str, Any]
 
@@ -55,43 +58,43 @@ def _payment(*statuses: str) -> Fits:
 
 
 def _on_its_way(order: Summary) -> bool:
-    return order.get("status") == "shipped" and order.get("shipment_status") != "delivered"
+    return order.get("status") == O.SHIPPED and order.get("shipment_status") != S.DELIVERED
 
 
-_paid = _payment("captured", "partially_refunded")
+_paid = _payment(P.CAPTURED, P.PARTIALLY_REFUNDED)
 
 
 def _paid_and_delivered(order: Summary) -> bool:
-    return _paid(order) and order.get("status") == "delivered"
+    return _paid(order) and order.get("status") == O.DELIVERED
 
 
 # Tiers of fitting orders by the request's intent, best first.
 TIERS: dict[str, tuple[Fits, ...]] = {
-    Skill.TRACK_SHIPMENT: (_on_its_way, _status("confirmed", "pending"), _status("delivered")),
-    Skill.ARRANGE_REDELIVERY: (_shipment("absent_returned"), _on_its_way),
-    Skill.CHANGE_DELIVERY_DATE: (_shipment("in_transit"), _status("shipped", "confirmed")),
-    Skill.CANCEL_ORDER: (_status("pending", "confirmed"),),
-    Skill.RETURN_ITEMS: (_status("delivered"),),
-    Skill.EXCHANGE_ITEMS: (_status("delivered"),),
-    Skill.MODIFY_ORDER_ITEMS: (_status("pending"), _status("confirmed")),
-    Skill.PROCESS_REFUND: (_status("delivered"), _status("shipped")),
+    Skill.TRACK_SHIPMENT: (_on_its_way, _status(O.CONFIRMED, O.PENDING), _status(O.DELIVERED)),
+    Skill.ARRANGE_REDELIVERY: (_shipment(S.ABSENT_RETURNED), _on_its_way),
+    Skill.CHANGE_DELIVERY_DATE: (_shipment(S.IN_TRANSIT), _status(O.SHIPPED, O.CONFIRMED)),
+    Skill.CANCEL_ORDER: (_status(O.PENDING, O.CONFIRMED),),
+    Skill.RETURN_ITEMS: (_status(O.DELIVERED),),
+    Skill.EXCHANGE_ITEMS: (_status(O.DELIVERED),),
+    Skill.MODIFY_ORDER_ITEMS: (_status(O.PENDING), _status(O.CONFIRMED)),
+    Skill.PROCESS_REFUND: (_status(O.DELIVERED), _status(O.SHIPPED)),
     Skill.CHECK_PAYMENT_STATUS: (
-        _status("delivered"),
-        _status("shipped"),
-        _status("confirmed"),
-        _status("pending"),
+        _status(O.DELIVERED),
+        _status(O.SHIPPED),
+        _status(O.CONFIRMED),
+        _status(O.PENDING),
     ),
-    Skill.APPLY_COUPON: (_status("delivered"), _status("shipped")),
+    Skill.APPLY_COUPON: (_status(O.DELIVERED), _status(O.SHIPPED)),
     # Before the parcel leaves first; one on its way is found so the shop can say why not.
     Skill.CHANGE_SHIPPING_ADDRESS: (
-        _status("pending", "confirmed"),
-        _shipment("preparing"),
+        _status(O.PENDING, O.CONFIRMED),
+        _shipment(S.PREPARING),
         _on_its_way,
     ),
-    Skill.REFUND_STATUS: (_payment("refunded", "partially_refunded"), _status("delivered")),
+    Skill.REFUND_STATUS: (_payment(P.REFUNDED, P.PARTIALLY_REFUNDED), _status(O.DELIVERED)),
     Skill.ISSUE_RECEIPT: (_paid_and_delivered, _paid),
     # "Charged twice" is a claim about one payment: every order with a charge is a candidate.
-    CHARGED_TWICE: (_payment("authorized", "captured", "partially_refunded"),),
+    CHARGED_TWICE: (_payment(P.AUTHORIZED, P.CAPTURED, P.PARTIALLY_REFUNDED),),
 }
 
 
@@ -166,7 +169,7 @@ def option_label(order: Summary, lang: Language, today: Any = None) -> str:
     shipment = order.get("shipment_status")
     status = (
         word(SHIPMENT_STATUS, lang, shipment)
-        if shipment and order.get("status") == "shipped"
+        if shipment and order.get("status") == O.SHIPPED
         else word(ORDER_STATUS, lang, order.get("status"))
     )
     placed = fmt.day(lang, str(order.get("placed_at") or "")[:10], today)
@@ -205,15 +208,15 @@ def has_item(order: Mapping[str, Any], item: str) -> bool:
 def _in_state(order: Mapping[str, Any], state: str) -> bool:
     status, shipment = order.get("status"), order.get("shipment_status")
     if state == DELIVERED:
-        return status == "delivered" or shipment == "delivered"
+        return status == O.DELIVERED or shipment == S.DELIVERED
     if state == ON_ITS_WAY:
-        return status == "shipped" and shipment != "delivered"
+        return status == O.SHIPPED and shipment != S.DELIVERED
     if state == NOT_SHIPPED:
-        return status in ("pending", "confirmed")
+        return status in (O.PENDING, O.CONFIRMED)
     if state == CHARGED:
-        return order.get("payment_status") in ("authorized", "captured", "partially_refunded")
+        return order.get("payment_status") in (P.AUTHORIZED, P.CAPTURED, P.PARTIALLY_REFUNDED)
     if state == PAYMENT_FAILED:
-        return order.get("payment_status") == "failed"
+        return order.get("payment_status") == P.FAILED
     return True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-Call = tuple[str, dict[str, Any]]
+from agents.providers.offline.turns.calls import Call
 
 
 def faq_turn(context: dict[str, Any], inquiry: str, results: dict[str, Any]) -> list[Call]:

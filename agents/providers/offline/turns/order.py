@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from agents.contract.tools import ASK_CUSTOMER
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.choosing import choose_order, options, which_named
 from agents.providers.offline.turns.order_items import ITEM_INTENTS, order_items_turn
 from agents.providers.offline.understanding.claims import says_not_received
@@ -14,8 +15,6 @@ from agents.providers.offline.understanding.described import CANCEL_CUE, describ
 from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
 from agents.support import catalogue
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def order_turn(

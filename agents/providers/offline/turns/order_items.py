@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.items import (
     folded,
     named_lines,
@@ -24,9 +25,6 @@ from agents.providers.offline.understanding.items import (
 )
 from agents.providers.offline.understanding.reasons import DAMAGED
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
-
 
 ITEM_INTENTS: Final = frozenset(
     {Skill.RETURN_ITEMS, Skill.EXCHANGE_ITEMS, Skill.MODIFY_ORDER_ITEMS}

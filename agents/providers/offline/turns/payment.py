@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.contract.tools import ASK_CUSTOMER
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.choosing import order_number, which_named
 from agents.providers.offline.turns.order_items import refund_items
 from agents.providers.offline.turns.receipt import receipt_turn
@@ -18,8 +19,6 @@ from agents.providers.offline.understanding.described import (
 )
 from agents.providers.offline.understanding.reasons import reason, replaces_expired
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def payment_turn(

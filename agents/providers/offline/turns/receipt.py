@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.addressee import find_addressee
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def receipt_turn(number: str | None, inquiry: str, results: dict[str, Any]) -> list[Call]:

@@ -13,12 +13,13 @@ import re
 from typing import Any
 
 from agents.contract.tools import REFER_TO_PERSON
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.choosing import fits, has_item
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.described import DELIVERED, Description, describe
 from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
+from netshop.models import ShipmentStatus
 
-Call = tuple[str, dict[str, Any]]
 CONTRADICTS = "claim_contradicts_records"
 
 
@@ -27,7 +28,11 @@ def not_arrived_contradiction(results: dict[str, Any], inquiry: str, tools: set[
     (the reply neither insists on "delivered" nor makes up for a loss nobody has seen)."""
     tracked = results.get("track_shipment") or {}
     status = (tracked.get("tracking") or {}).get("status")
-    if REFER_TO_PERSON not in tools or REFER_TO_PERSON in results or status != "delivered":
+    if (
+        REFER_TO_PERSON not in tools
+        or REFER_TO_PERSON in results
+        or status != ShipmentStatus.DELIVERED
+    ):
         return []
     if not says_not_received(inquiry):
         return []
@@ -60,7 +65,7 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
     if REFER_TO_PERSON not in tools or not facts:
         return []
     shipment = (facts.get("shipment") or {}).get("status")
-    if says_not_received(inquiry) and shipment == "delivered":
+    if says_not_received(inquiry) and shipment == ShipmentStatus.DELIVERED:
         number = facts.get("number")
         line = f"the customer says {number} has not arrived; the carrier shows it delivered"
         args = {"reason": CONTRADICTS, "summary": line, "order_number": number}

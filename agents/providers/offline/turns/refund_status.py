@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.providers.offline.turns.calls import Call
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def refund_status_turn(number: str | None, results: dict[str, Any]) -> list[Call]:

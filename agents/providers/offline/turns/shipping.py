@@ -8,11 +8,10 @@ from typing import Any
 
 from agents.contract.tools import ASK_CUSTOMER
 from agents.providers.offline.turns.address_change import address_change_turn
+from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.choosing import order_number
 from agents.providers.offline.turns.referrals import not_arrived_contradiction
 from agents.support.vocabulary import Skill
-
-Call = tuple[str, dict[str, Any]]
 
 
 def shipping_turn(

@@ -8,6 +8,7 @@ from agents.providers.offline import formatting as fmt
 from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
 from agents.providers.offline.writing.refusals import refusal_paragraphs
 from agents.providers.offline.writing.reply import Reply, as_dict, as_list
+from agents.providers.offline.writing.shipping import ARRIVED
 
 MAX_LISTED_ORDERS = 5
 
@@ -66,7 +67,7 @@ def _order_line(reply: Reply, line: dict[str, Any]) -> str:
 def _shipment_line(reply: Reply, shipment: dict[str, Any]) -> str:
     status = word(SHIPMENT_STATUS, reply.lang, shipment.get("status"))
     date = fmt.day(reply.lang, shipment.get("scheduled_date"), reply.today)
-    if date and shipment.get("status") not in ("delivered", "absent_returned"):
+    if date and shipment.get("status") not in ARRIVED:
         return reply.say("order_shipment_dated", status=status, date=date)
     return reply.say("order_shipment", status=status)
 

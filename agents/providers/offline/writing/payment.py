@@ -11,6 +11,7 @@ from agents.providers.offline.writing.receipt import receipt_paragraphs
 from agents.providers.offline.writing.refund_status import refund_status_paragraphs
 from agents.providers.offline.writing.refusals import refusal_paragraphs
 from agents.providers.offline.writing.reply import Reply, as_dict
+from netshop.models import PaymentStatus
 
 
 def payment_paragraphs(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
@@ -71,10 +72,10 @@ def _amount(*read: object) -> int | None:
 
 # The amounts each payment state's sentence states.
 _PAYMENT_STATES: dict[str, tuple[str, ...]] = {
-    "authorized": ("authorized",),
-    "captured": ("captured",),
-    "partially_refunded": ("captured", "refunded"),
-    "refunded": ("refunded",),
-    "failed": (),
-    "voided": (),
+    PaymentStatus.AUTHORIZED: ("authorized",),
+    PaymentStatus.CAPTURED: ("captured",),
+    PaymentStatus.PARTIALLY_REFUNDED: ("captured", "refunded"),
+    PaymentStatus.REFUNDED: ("refunded",),
+    PaymentStatus.FAILED: (),
+    PaymentStatus.VOIDED: (),
 }

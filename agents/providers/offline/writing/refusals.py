@@ -17,11 +17,12 @@ from agents.providers.offline.labels import TOOL, word
 from agents.providers.offline.writing.reply import Reply, as_dict, sentence
 from agents.support import catalogue
 from agents.support.shapes import HELD
+from netshop.models import OrderStatus
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 
 
-_ORDER_STATUS_RE: Final = re.compile(r"\bis (pending|confirmed|shipped|delivered|cancelled)\b")
+_ORDER_STATUS_RE: Final = re.compile(rf"\bis ({'|'.join(OrderStatus.values)})\b")
 
 
 ASK_ORDER_CODES: Final = frozenset({"order_number_required"})

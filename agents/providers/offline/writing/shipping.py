@@ -3,7 +3,7 @@ address, from ``address_change``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline.labels import SHIPMENT_STATUS, word
@@ -13,6 +13,10 @@ from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.support import catalogue
 from agents.support.catalogue import Language
 from netshop.adapters.place_names import carrier_name
+from netshop.models import ShipmentStatus
+
+# A parcel that has arrived, or come back: its scheduled date is past news.
+ARRIVED: Final = frozenset({ShipmentStatus.DELIVERED, ShipmentStatus.ABSENT_RETURNED})
 
 
 def shipping_paragraphs(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
@@ -57,12 +61,12 @@ def _tracking(reply: Reply, tracked: dict[str, Any], *, rebooked: bool) -> str:
         )
     )
     date = fmt.day(lang, tracking.get("scheduled_date"), reply.today)
-    if date and status not in ("delivered", "absent_returned"):
+    if date and status not in ARRIVED:
         sentences.append(reply.say("track_scheduled", date=date))
     events = [as_dict(event) for event in as_list(tracking.get("events"))]
     if events:
         sentences.append(_latest_event(reply, events[-1], current=status))
-    if status == "absent_returned" and not rebooked:
+    if status == ShipmentStatus.ABSENT_RETURNED and not rebooked:
         sentences.append(reply.say("track_absent"))
     return reply.join(sentences)
 
