@@ -388,29 +388,29 @@ MESSAGES: Final[dict[str, str]] = {
     "handover.unsupported.return_item": (
         "A member of our staff will arrange sending the item back and contact you."
     ),
-    # --- order_status.
+    # --- Words for the shop's codes: an order's status (netshop.models.OrderStatus)
     "order_status.pending": "received",
     "order_status.confirmed": "confirmed",
     "order_status.shipped": "shipped",
     "order_status.delivered": "delivered",
     "order_status.cancelled": "cancelled",
-    # --- shipment_status.
+    # --- A parcel's status (ShipmentStatus)
     "shipment_status.preparing": "being prepared for shipment",
     "shipment_status.in_transit": "in transit",
     "shipment_status.out_for_delivery": "out for delivery",
     "shipment_status.delivered": "delivered",
     "shipment_status.absent_returned": "back at the depot (nobody was home)",
-    # --- payment_method.
+    # --- A payment method (PaymentMethod)
     "payment_method.card": "credit card",
     "payment_method.konbini": "convenience store payment",
     "payment_method.bank_transfer": "bank transfer",
     "payment_method.cod": "cash on delivery",
-    # --- agent.
+    # --- What a specialist checks, for the honest "could not check ..." sentence
     "agent.order": "your order details",
     "agent.shipping": "the delivery status",
     "agent.payment": "the payment status",
     "agent.faq": "our FAQ",
-    # --- tool.
+    # --- A tool or skill, as the object of a sentence ("... could not be processed")
     "tool.search_orders": "the order search",
     "tool.get_order_details": "the order lookup",
     "tool.cancel_order": "the cancellation",
@@ -428,18 +428,18 @@ MESSAGES: Final[dict[str, str]] = {
     "tool.return_items": "the return",
     "tool.exchange_items": "the exchange",
     "tool.modify_order_items": "the order change",
-    # --- action.
+    # --- An approval-gated action, as the object of a sentence ("{target} is being reviewed")
     "action.process_refund": "the refund for {order_ref}",
     "action.cancel_order": "the cancellation of {order_ref}",
     "action.return_items": "the return for {order_ref}",
     "action.exchange_items": "the exchange for {order_ref}",
     "action.modify_order_items": "the change to {order_ref}",
-    # --- fallback.
+    # --- Neutral words for a code without its own: never the code itself
     "fallback.status": "being checked",
     "fallback.method": "your payment method",
     "fallback.carrier": "carrier",
     "fallback.tool": "your request",
-    # --- faq_topic.
+    # --- What an FAQ entry is about, by its category (FaqEntry.Category)
     "faq_topic.returns": "returns, exchanges and refunds",
     "faq_topic.delivery": "delivery",
     "faq_topic.payment": "payment",

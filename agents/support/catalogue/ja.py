@@ -385,29 +385,29 @@ MESSAGES: Final[dict[str, str]] = {
     "handover.unsupported.return_item": (
         "商品のご返送は担当スタッフがご案内いたします。内容を確認のうえ、改めてご連絡いたします。"
     ),
-    # --- order_status.
+    # --- Words for the shop's codes: an order's status (netshop.models.OrderStatus)
     "order_status.pending": "ご注文受付",
     "order_status.confirmed": "ご注文確定",
     "order_status.shipped": "発送済み",
     "order_status.delivered": "お届け済み",
     "order_status.cancelled": "キャンセル済み",
-    # --- shipment_status.
+    # --- A parcel's status (ShipmentStatus)
     "shipment_status.preparing": "出荷準備中",
     "shipment_status.in_transit": "配送中",
     "shipment_status.out_for_delivery": "配達中",
     "shipment_status.delivered": "配達完了",
     "shipment_status.absent_returned": "ご不在のため持ち戻り",
-    # --- payment_method.
+    # --- A payment method (PaymentMethod)
     "payment_method.card": "クレジットカード",
     "payment_method.konbini": "コンビニ払い",
     "payment_method.bank_transfer": "銀行振込",
     "payment_method.cod": "代金引換",
-    # --- agent.
+    # --- What a specialist checks, for the honest "could not check ..." sentence
     "agent.order": "ご注文情報",
     "agent.shipping": "配送状況",
     "agent.payment": "決済状況",
     "agent.faq": "よくあるご質問（FAQ）",
-    # --- tool.
+    # --- A tool or skill, as the object of a sentence ("... could not be processed")
     "tool.search_orders": "ご注文の検索",
     "tool.get_order_details": "ご注文内容の確認",
     "tool.cancel_order": "ご注文のキャンセル",
@@ -425,18 +425,18 @@ MESSAGES: Final[dict[str, str]] = {
     "tool.return_items": "返品のお手続き",
     "tool.exchange_items": "商品交換のお手続き",
     "tool.modify_order_items": "ご注文内容の変更",
-    # --- action.
+    # --- An approval-gated action, as the object of a sentence ("{target} is being reviewed")
     "action.process_refund": "{order_ref}の返金",
     "action.cancel_order": "{order_ref}のキャンセル",
     "action.return_items": "{order_ref}の返品",
     "action.exchange_items": "{order_ref}の商品交換",
     "action.modify_order_items": "{order_ref}のご注文内容の変更",
-    # --- fallback.
+    # --- Neutral words for a code without its own: never the code itself
     "fallback.status": "確認中",
     "fallback.method": "ご指定の方法",
     "fallback.carrier": "配送業者",
     "fallback.tool": "お手続き",
-    # --- faq_topic.
+    # --- What an FAQ entry is about, by its category (FaqEntry.Category)
     "faq_topic.returns": "返品・交換・返金",
     "faq_topic.delivery": "配送",
     "faq_topic.payment": "お支払い",
