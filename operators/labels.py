@@ -212,8 +212,9 @@ CHECK_LABELS: dict[str, Promise] = {
     "within_customer_limit": _("Within the customer's coupon limit"),
 }
 
-# The customer's reason as the specialists word it (``agents.providers.offline.referrals.REASONS``);
-# a model may word it otherwise, and then it is shown as written.
+# The customer's reason as the specialists word it
+# (``agents.providers.offline.understanding.reasons.REASONS``); a model may word it
+# otherwise, and then it is shown as written.
 CUSTOMER_REASON_LABELS: dict[str, Promise] = {
     "damaged item": _("damaged item"),
     "parcel not delivered": _("parcel not delivered"),

@@ -1,10 +1,12 @@
 """The built-in offline model: deterministic, no network, the same chat interface as ChatOpenAI.
 
 It speaks LangChain's chat-model protocol (messages in, an ``AIMessage`` out, ``bind_tools``
-and tool calls), so the graph has one code path whichever model runs it. What it says comes
-from these rule books: the classifier (``agents.providers.offline.understanding``, and ``followup``
-for later turns) for the supervisor's structured output, ``brain`` for the specialists' tool
-choices, ``writer`` for replies, ``questions`` for the questions the run asks the customer.
+and tool calls), so the graph has one code path whichever model runs it. Three layers, by
+what a maintainer changes: ``understanding`` reads text (the classifier for the supervisor's
+structured output, ``followup`` for later turns, the cues the other layers read), ``turns``
+decides each specialist's tool calls (one module per specialist and per intent with rules
+of its own), ``writing`` writes the reply and the questions to the customer, every word from
+the catalogue (``agents.support.catalogue``).
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from agents.contract.blocks import ClassifyRequest, writer_brief
-from agents.providers.offline import brain
-from agents.providers.offline.followup import classify_turn
-from agents.providers.offline.questions import write_question
+from agents.providers.offline import turns
 from agents.providers.offline.transcript import last_human_text
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.understanding.followup import classify_turn
+from agents.providers.offline.writing import write_reply
+from agents.providers.offline.writing.questions import write_question
 
 __all__ = ["OfflineChatModel"]
 
@@ -70,7 +72,7 @@ class OfflineChatModel(BaseChatModel):
         if tool_names == ["Classification"]:
             return _classification(messages)
         if tool_names:
-            return brain.next_turn(messages, set(tool_names))
+            return turns.next_turn(messages, set(tool_names))
         task = writer_brief(last_human_text(messages))
         if task is None:
             return AIMessage("")

@@ -1,7 +1,9 @@
 """Yen amounts, dates, times and delivery windows as a customer reads them, in ja and en.
 
-Every formatter answers "" for a missing or malformed value, so a reply never shows
-``None`` or a raw ISO string. Times are shown in the shop's time zone (Japan).
+Dates, clock times and amounts are formatted here (weekday and month abbreviations and
+"2pm" are the format's, like the yen sign); words are the catalogue's. Every formatter
+answers "" for a missing or malformed value, so a reply never shows ``None`` or a raw ISO
+string. Times are shown in the shop's time zone (Japan).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import datetime as dt
 import re
 from typing import Final
 
+from agents.support.catalogue import Language, say
 from netshop import money
 from netshop.shop_time import SHOP_TZ
 
@@ -18,10 +21,7 @@ EN_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 EN_MONTHS: Final = (
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 )  # fmt: skip
-WINDOWS: Final = {
-    "ja": {"08-12": "午前中(8〜12時)"},
-    "en": {"08-12": "in the morning (8am-12pm)"},
-}
+MORNING: Final = "08-12"  # the morning window, named rather than timed
 _WINDOW_RE: Final = re.compile(r"^(\d{1,2})-(\d{1,2})$")
 
 
@@ -81,18 +81,18 @@ def moment(lang: str, value: object, today: dt.date | None = None) -> str:
     return f"{day(lang, when.date(), today)}{joiner}{clock}"
 
 
-def window(lang: str, slot: object) -> str:
+def window(lang: Language, slot: object) -> str:
     """A delivery window "14-16" -> "14〜16時" / "between 2pm and 4pm"."""
     text = str(slot or "")
-    if text in WINDOWS[lang]:
-        return WINDOWS[lang][text]
+    if text == MORNING:
+        return say(lang, "window.morning")
     match = _WINDOW_RE.match(text)
     if match is None:
         return ""
     start, end = (int(part) for part in match.groups())
     if lang == "ja":
-        return f"{start}〜{end}時"
-    return f"between {_twelve_hour(start)} and {_twelve_hour(end)}"
+        return say(lang, "window.between", start=start, end=end)
+    return say(lang, "window.between", start=_twelve_hour(start), end=_twelve_hour(end))
 
 
 def _twelve_hour(hour: int) -> str:
@@ -103,21 +103,18 @@ def _twelve_hour(hour: int) -> str:
     return f"{hour}am" if hour < 12 else f"{hour - 12}pm"
 
 
-def order_ref(lang: str, number: object) -> str:
+def order_ref(lang: Language, number: object) -> str:
     """How a sentence names an order: by its number, or vaguely if the number is unknown."""
     text = str(number or "").strip()
-    if lang == "ja":
-        return f"ご注文 {text}" if text else "ご指定のご注文"
-    return f"order {text}" if text else "the order you mentioned"
+    return say(lang, "order.named", number=text) if text else say(lang, "order.unnamed")
 
 
-def join(lang: str, items: list[str]) -> str:
+def join(lang: Language, items: list[str]) -> str:
     """["a", "b", "c"] -> "a・b・c" / "a, b and c"."""
-    if lang == "ja":
-        return "・".join(items)
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    head = say(lang, "list.and_separator").join(items[:-1])
+    return say(lang, "list.and", head=head, last=items[-1])
 
 
 def has_japanese(text: str) -> bool:

@@ -8,11 +8,10 @@ and that a reply still reopens it; no run is started and nothing is done on thei
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
-from agents.support import audit_trail
+from agents.support import audit_trail, catalogue
 from agents.support.conversations.messages import message_store
 from agents.support.events.bus import publish
 from agents.support.events.payloads import inquiry_payload
@@ -51,11 +50,8 @@ def _lapse_batch() -> list[str]:
 
 def _close_unanswered(inquiry: Inquiry) -> None:
     language = inquiry.language or inquiry.customer.language
-    with translation.override(language):
-        text = gettext(
-            "We have not heard back from you, so we are closing this conversation for now. "
-            "If you still need help, just reply here and we will pick it up where we left off."
-        )
+    # English for a language the catalogue lacks, as the gettext message it replaced.
+    text = catalogue.say(catalogue.spoken(language, default="en"), "conversation.lapsed")
     message_store(
         inquiry=inquiry,
         author_kind=MessageAuthor.AI,

@@ -13,11 +13,10 @@ from uuid import UUID
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, MessageAuthor
-from agents.support import audit_trail
+from agents.support import audit_trail, catalogue
 from agents.support.conversations.messages import message_store
 from agents.support.escalations.claims import SYSTEM, waiting_queue
 from agents.support.events.bus import publish
@@ -104,12 +103,8 @@ def _tell_customer_of_delay(escalation: Escalation, inquiry: Inquiry) -> None:
     if inquiry.messages.filter(thread_id=thread_id).exists():
         return
     language = inquiry.language or inquiry.customer.language
-    with translation.override(language):
-        text = gettext(
-            "Thank you for waiting. Your request needs a little longer than we expected: "
-            "a member of our team is still checking it, and we will write to you here as soon "
-            "as it is done."
-        )
+    # English for a language the catalogue lacks, as the gettext message it replaced.
+    text = catalogue.say(catalogue.spoken(language, default="en"), "escalation.overdue")
     message_store(
         inquiry=inquiry,
         author_kind=MessageAuthor.AI,

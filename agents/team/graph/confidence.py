@@ -4,7 +4,8 @@ A reading the classifier is unsure of is fine for a look-up (the reply shows wha
 not for an action: a refund, a cancellation, a booking or an address change proposed on a
 misreading reaches an operator's queue or the carrier. Below ``CONFIRM_BELOW`` such a
 request is put back to the customer as a yes-or-say-more question before anything runs; a
-"yes" confirms it (``agents.providers.offline.followup``) and the next turn acts on it.
+"yes" confirms it (``agents.providers.offline.understanding.followup``) and the next turn
+acts on it.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from agents.providers.offline.understanding.typos import prepare
+
 NOT_ARRIVED_JA: Final = (
     r"(?:届|とど)(?:か(?:ない|なかった|ず)|きません|いてない|いていない|いてません|いていません|いてなく)|まだ(?:届|とど|来|き|こ)"
     r"|(?:着|つ)いて(?:い)?ない|到着して(?:い)?ない"
@@ -30,3 +32,21 @@ _NOT_ARRIVED: Final = re.compile(f"{NOT_ARRIVED_JA}|{NOT_ARRIVED_EN}", re.IGNORE
 def claims_not_arrived(prepared: str) -> bool:
     """Whether the text says something has not arrived."""
     return bool(_NOT_ARRIVED.search(prepared))
+
+
+# "Says delivered but I don't have it": not-received wordings the router's cues lack.
+_NOT_RECEIVED_EN = (
+    r"\b(?:don't|do not|didn't|did not|never) (?:have|got|get|receive[d]?|see) (?:it|them|my|the"
+    r"|anything)\b|\bcan't find (?:it|them|my|the)\b|\bnowhere to be (?:found|seen)\b"
+)
+_NOT_RECEIVED_JA = (
+    r"見当たら|受け取って(?:い)?ない|受け取れて(?:い)?ない|手元に(?:ない|無い|ありません)"
+)
+
+
+def says_not_received(text: str) -> bool:
+    """Whether the customer says their parcel has not arrived (a claim to check)."""
+    prepared = prepare(text)
+    return claims_not_arrived(prepared) or any(
+        re.search(cue, prepared, re.IGNORECASE) for cue in (_NOT_RECEIVED_JA, _NOT_RECEIVED_EN)
+    )

@@ -16,6 +16,7 @@ from agents.providers.offline.understanding.dates import (
 from agents.providers.offline.understanding.periods import find_period
 from agents.providers.offline.understanding.times import find_time_window
 from agents.providers.offline.understanding.typos import prepare
+from netshop.models import OrderStatus
 from netshop.shop_time import shop_today
 
 _ORDER_NUMBERS: tuple[re.Pattern[str], ...] = (
@@ -43,21 +44,24 @@ _NEGATIVE_BEFORE = re.compile(
 )
 _AMOUNT_PART = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([万千]?)")
 _MULTIPLIERS = {"万": 10_000, "千": 1_000, "": 1}
-_ORDER_STATUSES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+_ORDER_STATUSES: tuple[tuple[OrderStatus, re.Pattern[str]], ...] = tuple(
     (status, re.compile(pattern, re.IGNORECASE))
     for status, pattern in (
         (
-            "pending",
+            OrderStatus.PENDING,
             r"未発送|発送前|保留|処理中|\bpending\b|\bprocessing\b|\bnot (?:yet )?shipped\b"
             r"|\bunshipped\b|\bhasn't (?:been )?shipped\b",
         ),
-        ("cancelled", r"キャンセル済|取り?消し?済|キャンセルされ|取り?消され|\bcancell?ed\b"),
-        ("delivered", r"配達済|配達完了|配達された|(?<!\bbe )\bdelivered\b"),
         (
-            "shipped",
+            OrderStatus.CANCELLED,
+            r"キャンセル済|取り?消し?済|キャンセルされ|取り?消され|\bcancell?ed\b",
+        ),
+        (OrderStatus.DELIVERED, r"配達済|配達完了|配達された|(?<!\bbe )\bdelivered\b"),
+        (
+            OrderStatus.SHIPPED,
             r"発送済|出荷済|発送され|出荷され|発送完了|(?<!\bbe )\b(?:shipped|dispatched)\b",
         ),
-        ("confirmed", r"注文確定|確定済|\bconfirmed\b"),
+        (OrderStatus.CONFIRMED, r"注文確定|確定済|\bconfirmed\b"),
     )
 )
 
@@ -133,4 +137,4 @@ def order_status(text: str) -> str | None:
         for status, pattern in _ORDER_STATUSES
         if (match := pattern.search(text))
     ]
-    return min(found)[1] if found else None
+    return min(found)[1].value if found else None

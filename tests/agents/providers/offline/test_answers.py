@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.answers import chosen_option
-from agents.providers.offline.choosing import choose_order, claims_not_arrived
-from agents.providers.offline.questions import handover_sentence, write_question
+from agents.providers.offline.turns.choosing import choose_order
+from agents.providers.offline.understanding.answers import chosen_option
+from agents.providers.offline.understanding.claims import says_not_received
+from agents.providers.offline.writing.questions import handover_sentence, write_question
 
 TWO = [{"value": "ORD-1002", "label": "急須"}, {"value": "ORD-1004", "label": "土鍋"}]
 THREE = [*TWO, {"value": "ORD-1001", "label": "ほうじ茶"}]
@@ -144,7 +145,7 @@ def test_no_fitting_order_is_no_choice() -> None:
     ],
 )
 def test_a_not_arrived_claim_is_recognised(text: str, claims: bool) -> None:
-    assert claims_not_arrived(text) is claims
+    assert says_not_received(text) is claims
 
 
 # --- The question -----------------------------------------------------------------------------
@@ -191,7 +192,7 @@ def test_a_contradicted_claim_is_told_with_the_order_and_who_follows_up() -> Non
 
 
 def test_today_is_not_needed_to_label_an_option() -> None:
-    from agents.providers.offline.choosing import option_label
+    from agents.providers.offline.turns.choosing import option_label
 
     order = {
         "items": ["南部鉄器 急須 × 1", "宇治抹茶 × 2"],

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.providers.offline.choosing import choose_order
-from agents.providers.offline.described import (
+from agents.providers.offline.turns.choosing import choose_order
+from agents.providers.offline.understanding.described import (
     CANCEL_CUE,
     DELIVERED,
     ON_ITS_WAY,
@@ -18,11 +18,11 @@ from agents.providers.offline.described import (
     describe,
     orders_named_for,
 )
-from agents.providers.offline.faq_paragraph import choose_entry
 from agents.providers.offline.understanding.entities import extract_entities
-from agents.providers.offline.writer import write_reply
+from agents.providers.offline.writing import write_reply
+from agents.providers.offline.writing.faq import choose_entry
 from agents.support.vocabulary import Skill
-from tests.agents.providers.offline.test_writer import brief, on
+from tests.agents.providers.offline.writing.test_writer import brief, on
 
 PENDING = {
     "number": "ORD-2002",

@@ -15,7 +15,7 @@ import pytest
 
 from agents.contract.schemas import Classification, Intent
 from agents.models import Escalation, Inquiry, InquiryStatus
-from agents.providers.offline.questions import write_question
+from agents.providers.offline.writing.questions import write_question
 from agents.support.conversations.services import customer_message_post
 from agents.team.graph import confidence
 from agents.team.runs.driver import inquiry_advance

@@ -1,0 +1,93 @@
+"""The Order agent's turn: which order (named, looked up, or asked about), its details, and a
+cancellation; returns, exchanges and item changes go on in ``order_items``."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from agents.contract.tools import ASK_CUSTOMER
+from agents.providers.offline.turns.calls import Call
+from agents.providers.offline.turns.choosing import choose_order, options, which_named
+from agents.providers.offline.turns.order_items import ITEM_INTENTS, order_items_turn
+from agents.providers.offline.understanding.claims import says_not_received
+from agents.providers.offline.understanding.described import CANCEL_CUE, describe, orders_named_for
+from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
+from agents.support import catalogue
+from agents.support.vocabulary import Skill
+
+
+def order_turn(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
+    intent = context.get("intent", "get_order_details")
+    entities = context.get("entities", {})
+    listed = (results.get("get_order_items") or {}).get("order_number")
+    if intent in ITEM_INTENTS and listed:
+        return order_items_turn(
+            intent, inquiry, listed, results, reason(inquiry, "customer request")
+        )
+    if "get_order_details" in results or Skill.CANCEL_ORDER in results:
+        return []
+    if intent == "search_orders" and "search_orders" not in results:
+        return [("search_orders", _search_args(entities))]
+    number = next(iter(entities.get("order_numbers", [])), None)
+    if number is None and "search_orders" in results:
+        wanted = context.get("inquiry_intent", intent)
+        if says_not_received(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
+            wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
+        elif reason(inquiry, "") == CHARGED_TWICE:
+            wanted = CHARGED_TWICE
+        orders = results["search_orders"].get("orders", [])
+        tracking = set(entities.get("tracking_numbers", []))
+        choice = choose_order(orders, wanted, tracking, describe(inquiry))
+        if choice.ambiguous and tracking:
+            return []  # the tracking number says which parcel: the Shipping agent tracks it
+        if choice.ambiguous and ASK_CUSTOMER in tools:
+            return [_which_order(context, inquiry, choice.candidates)]
+        number = choice.number
+        if number is None:
+            return []
+    if number is None:
+        return [("search_orders", {})] if intent != "search_orders" else []
+    if intent in ITEM_INTENTS:
+        return order_items_turn(
+            intent, inquiry, number, results, reason(inquiry, "customer request")
+        )
+    named = entities.get("order_numbers", [])
+    if intent == Skill.CANCEL_ORDER and len(named) > 1:
+        meant = orders_named_for(inquiry, CANCEL_CUE)
+        if not meant and ASK_CUSTOMER in tools:
+            return [which_named(named)]  # several named, none said to be cancelled
+        number = next(iter(meant), number)
+    calls: list[Call] = [("get_order_details", {"order_number": number})]
+    if intent == Skill.CANCEL_ORDER:
+        calls.append(
+            (
+                Skill.CANCEL_ORDER,
+                {"order_number": number, "reason": reason(inquiry, "customer request")},
+            )
+        )
+    return calls
+
+
+def _search_args(entities: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if entities.get("date_range"):
+        args["placed_from"], args["placed_to"] = entities["date_range"]
+    if entities.get("order_status"):
+        args["status"] = entities["order_status"]
+    return args
+
+
+def _which_order(context: dict[str, Any], inquiry: str, candidates: list[Any]) -> Call:
+    """Several of the customer's orders fit: ask which one, offering them."""
+    language = catalogue.spoken(context.get("language"), default="ja")
+    today = date.fromisoformat(context["today"]) if context.get("today") else None
+    args = {
+        "slot": "order",
+        "why": "ambiguous",
+        "options": options(candidates, language, today),
+        "about": "parcel not delivered" if says_not_received(inquiry) else reason(inquiry, ""),
+    }
+    return (ASK_CUSTOMER, args)

@@ -1,0 +1,84 @@
+"""The FAQ's part of a reply: the entry that fits the problem, told, not quoted, and trimmed.
+
+Three failures this prevents: a broken item answered with the "marked delivered but not
+received" entry (an entry about one problem is used only for that problem); the entry's
+title quoted back ("「注文をキャンセルしたい。」について..."; the topic is named in the
+shop's own words instead); and FAQ text that asks for what the customer already gave
+("send support your order number") or to contact the support the customer is talking to.
+What is left of the answer is shown only if it still says something. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from agents.providers.offline.understanding.faq import (
+    ACTION_ENTRIES,
+    GIVEN_ORDER,
+    TO_SUPPORT,
+    entry_problem,
+    problems_in,
+)
+from agents.providers.offline.writing.reply import Reply, as_dict, as_list
+from agents.support import catalogue
+from agents.support.catalogue import Language
+
+
+def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[str, Any] | None:
+    """The entry for the customer's problem if there is one, else the best entry about no
+    particular problem; never an entry about another problem than theirs."""
+    problems = problems_in(inquiry)
+    usable = [e for e in entries if e.get("answer") and entry_problem(e) in (problems | {None})]
+    for_problem = [e for e in usable if entry_problem(e) in problems]
+    best = for_problem or usable
+    return best[0] if best else None
+
+
+def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
+    """The entry's answer without what the customer needs not be asked ("" if nothing is left)."""
+    answer = str(entry.get("answer") or "")
+    rules = [(cue, "") for cue in TO_SUPPORT[lang]]
+    if order_known:
+        rules = [*GIVEN_ORDER[lang], *rules]
+    for cue, replacement in rules:
+        answer = re.sub(cue, replacement, answer)
+    return re.sub(r" {2,}", " ", answer).strip()
+
+
+def topic(lang: Language, entry: Mapping[str, Any]) -> str:
+    """What the entry is about, in the shop's words (its category's)."""
+    key = f"faq_topic.{entry.get('category') or ''}"
+    return catalogue.say(lang, key if catalogue.has(lang, key) else "faq_topic.other")
+
+
+def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
+    """The FAQ entry for the customer's problem, in the shop's words, when it adds something."""
+    if tools is None:
+        return []
+    inquiry = str(brief.get("inquiry") or "")
+    found = [
+        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
+        *map(as_dict, as_list(as_dict(tools.get("search_faq")).get("entries"))),
+    ]
+    entry = choose_entry(found, inquiry)
+    if entry is not None and not _covered_by_action(entry, brief):
+        known = bool(reply.known_order or reply.named_orders)
+        answer = faq_text(reply.lang, entry, order_known=known)
+        if answer:
+            return [reply.say("faq_answer", topic=topic(reply.lang, entry), answer=answer)]
+    if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
+        return []  # the hand-over sentence answers a request for a person; others answered
+    return [reply.say("faq_none")]
+
+
+def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:
+    """An entry on how to ask for what is already being done ("how do I cancel?" next to
+    the cancellation itself) says nothing new."""
+    kinds = {
+        str(as_dict(item).get("kind"))
+        for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]
+    }
+    question = str(entry.get("question") or "").lower()
+    return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)

@@ -1,0 +1,157 @@
+"""The offline supervisor on a later turn: answers, corrections, additions, new requests.
+
+Given the shop asked which order a "parcel not arrived" request is about, when the customer
+answers, corrects or adds, then the earlier request's intent is kept with the new order;
+a message with a request of its own is classified on its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from agents.providers.offline.understanding import classify_text
+from agents.providers.offline.understanding.followup import (
+    classify_turn,
+    earlier_request,
+    has_own_intent,
+)
+
+TODAY = dt.date(2026, 12, 1)
+QUESTION = {
+    "slot": "order",
+    "request": "My parcel hasn't arrived.",
+    "intent": "track_shipment",
+    "options": [{"value": "ORD-1002", "label": ""}, {"value": "ORD-1004", "label": ""}],
+}
+QUESTION_JA = {**QUESTION, "request": "荷物がまだ届きません。"}
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "order", "language"),
+    [
+        ("ORD-1004", QUESTION, "ORD-1004", "en"),
+        ("1004", QUESTION, "ORD-1004", "en"),
+        ("the second one", QUESTION, "ORD-1004", "en"),
+        ("2", QUESTION_JA, "ORD-1004", "ja"),
+        ("2つ目の方です", QUESTION_JA, "ORD-1004", "ja"),
+        ("二番目です", QUESTION_JA, "ORD-1004", "ja"),
+        ("no, I meant ORD-1003", QUESTION, "ORD-1003", "en"),
+        ("いえ、ORD-1003の方です", QUESTION_JA, "ORD-1003", "ja"),
+    ],
+)
+def test_an_answer_keeps_the_request_with_the_chosen_order(
+    text: str, question: dict[str, object], order: str, language: str
+) -> None:
+    classification = classify_turn(text, question=question, today=TODAY)
+
+    assert classification.intent == "track_shipment"
+    assert classification.agents == ["order", "shipping"]
+    assert classification.entities.order_numbers == [order]
+    assert classification.language == language
+
+
+def test_a_reply_that_answers_nothing_keeps_the_request_without_an_order() -> None:
+    classification = classify_turn("hmm", question=QUESTION, today=TODAY)
+
+    assert (classification.intent, classification.entities.order_numbers) == (
+        "track_shipment",
+        [],
+    )
+
+
+def test_a_new_request_is_classified_on_its_own() -> None:
+    classification = classify_turn("I want to cancel ORD-1001", question=QUESTION, today=TODAY)
+
+    assert (classification.intent, classification.entities.order_numbers) == (
+        "cancel_order",
+        ["ORD-1001"],
+    )
+
+
+CONVERSATION = [
+    {"from": "customer", "text": "Where is ORD-1002?"},
+    {"from": "shop", "text": "Order ORD-1002 is in transit."},
+]
+
+
+def test_a_correction_after_an_answer_takes_the_earlier_intent() -> None:
+    classification = classify_turn(
+        "Sorry, I meant ORD-1004", conversation=CONVERSATION, today=TODAY
+    )
+
+    assert (classification.intent, classification.entities.order_numbers) == (
+        "track_shipment",
+        ["ORD-1004"],
+    )
+
+
+def test_an_addition_without_a_request_takes_the_earlier_intent_in_japanese() -> None:
+    conversation = [{"from": "customer", "text": "ORD-1002はいつ届きますか？"}]
+
+    classification = classify_turn("あと、ORD-1004も", conversation=conversation, today=TODAY)
+
+    assert (classification.intent, classification.entities.order_numbers) == (
+        "track_shipment",
+        ["ORD-1004"],
+    )
+    assert classification.language == "ja"
+
+
+def test_an_addition_with_its_own_request_keeps_the_earlier_order() -> None:
+    classification = classify_turn(
+        "Also, please cancel it.",
+        conversation=[{"from": "customer", "text": "What is in ORD-1001?"}],
+        today=TODAY,
+    )
+
+    assert (classification.intent, classification.entities.order_numbers) == (
+        "cancel_order",
+        ["ORD-1001"],
+    )
+
+
+def test_a_first_message_is_classified_as_it_stands() -> None:
+    assert classify_turn("ORD-1004", today=TODAY).intent == "get_order_details"
+
+
+def test_the_earlier_request_is_the_question_s_or_the_last_that_asked() -> None:
+    conversation = [
+        {"from": "customer", "text": "Where is ORD-1002?"},
+        {"from": "customer", "text": "thanks"},
+    ]
+
+    assert earlier_request(QUESTION, conversation) == "My parcel hasn't arrived."
+    assert earlier_request(None, conversation) == "Where is ORD-1002?"
+    assert earlier_request(None, []) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [("2つ目の方です", False), ("yes", False), ("ORD-1003", False), ("返金してほしい", True)],
+)
+def test_what_has_an_intent_of_its_own(text: str, own: bool) -> None:
+    assert has_own_intent(text) is own
+
+
+@pytest.mark.parametrize(
+    ("request_text", "text"),
+    [
+        ("ORD-1011のお届け先を変更したいです。", "〒104-0061 東京都中央区銀座1-2-3です"),
+        (
+            "I'd like to change the delivery address of ORD-1011.",
+            "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061",
+        ),
+    ],
+)
+def test_the_address_the_shop_asked_for_answers_the_request_about_the_same_order(
+    request_text: str, text: str
+) -> None:
+    question = {"slot": "address", "request": request_text, "intent": "change_shipping_address"}
+    earlier = classify_text(request_text, today=TODAY)
+
+    classification = classify_turn(text, question=question, today=TODAY)
+
+    assert (classification.intent, classification.agents) == (earlier.intent, earlier.agents)
+    assert classification.entities.order_numbers == ["ORD-1011"]

@@ -1,0 +1,191 @@
+"""The reply to an address change, a refund status and a receipt, in Japanese and English.
+
+Pure: briefs built by hand as the supervisor builds them. Today is Mon 2025-12-01.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.providers.offline.writing import write_reply
+from agents.support.catalogue import CATALOGUES
+
+GINZA = {"postal_code": "104-0061", "prefecture": "東京都", "address_line": "中央区銀座1-2-3"}
+
+
+def brief(lang: str, intent: str, agent: str, **tools: Any) -> dict[str, Any]:
+    envelope = {"status": "success", "data": tools, "message": "", "error_code": None}
+    return {
+        "language": lang,
+        "today": "2025-12-01",
+        "inquiry": "…",
+        "intent": intent,
+        "secondary_intents": [],
+        "results": {agent: envelope},
+        "not_checked": [],
+        "pending_actions": [],
+        "action_results": [],
+        "escalation": None,
+    }
+
+
+def changed(order_number: str = "ORD-1011") -> dict[str, Any]:
+    change = {"order_number": order_number, **GINZA, "booking_id": "bk_1"}
+    return {"change_shipping_address": {"address_change": change}}
+
+
+def refunds(*made: tuple[int, str]) -> dict[str, Any]:
+    rows = [{"amount": a, "status": "completed", "refunded_at": at} for a, at in made]
+    status = {"order_number": "ORD-1012", "payment_status": "refunded", "refunds": rows}
+    return {"refund_status": {"refund_status": status}}
+
+
+def receipt(reissue: bool = False) -> dict[str, Any]:
+    issued = {
+        "number": "R202512-000003",
+        "order_number": "ORD-1003",
+        "addressee": "株式会社サンプル",
+        "amount": 12800,
+        "reissue": reissue,
+    }
+    return {"issue_receipt": {"receipt": issued}}
+
+
+def test_the_catalogues_have_the_same_keys() -> None:
+    assert CATALOGUES["ja"].keys() == CATALOGUES["en"].keys()
+
+
+def test_the_new_address_is_confirmed_in_japanese() -> None:
+    reply = write_reply(brief("ja", "change_shipping_address", "shipping", **changed()))
+
+    assert (
+        "ご注文 ORD-1011のお届け先を、「〒104-0061 東京都中央区銀座1-2-3」に変更いたしました。"
+        in reply
+    )
+
+
+def test_the_new_address_is_confirmed_in_english_with_the_prefecture_in_english() -> None:
+    change = {"order_number": "ORD-2011", "postal_code": "104-0061", "prefecture": "東京都"}
+    change["address_line"] = "1-2-3 Ginza, Chuo-ku"
+    tools = {"change_shipping_address": {"address_change": change}}
+
+    reply = write_reply(brief("en", "change_shipping_address", "shipping", **tools))
+
+    assert (
+        "We have changed the delivery address of order ORD-2011 to 1-2-3 Ginza, Chuo-ku, "
+        "Tokyo 104-0061." in reply
+    )
+    assert "東京都" not in reply
+
+
+@pytest.mark.parametrize(
+    ("lang", "status", "expected"),
+    [
+        ("ja", "shipped", "すでに配送業者にお渡ししているため、お届け先を変更できませんでした"),
+        ("ja", "delivered", "すでにお届け済みのため、お届け先を変更することはできません"),
+        ("en", "shipped", "has already been handed to the carrier, so its delivery address"),
+        ("en", "delivered", "has already been delivered, so its delivery address"),
+    ],
+)
+def test_a_parcel_that_left_is_refused_with_the_reason(
+    lang: str, status: str, expected: str
+) -> None:
+    reason = f"The address can only change before the parcel leaves (ORD-1002 is {status})."
+    tools = {"change_shipping_address": {"refused": "address_change_not_allowed", "reason": reason}}
+
+    reply = write_reply(brief(lang, "change_shipping_address", "shipping", **tools))
+
+    assert expected in reply
+    assert "ORD-1002" in reply
+
+
+def test_a_refund_made_says_how_much_and_when() -> None:
+    ja = write_reply(
+        brief("ja", "refund_status", "payment", **refunds((7480, "2025-11-26T10:15:00+09:00")))
+    )
+    en = write_reply(
+        brief("en", "refund_status", "payment", **refunds((7480, "2025-11-26T10:15:00+09:00")))
+    )
+
+    assert "ご注文 ORD-1012について、11月26日(水)に7,480円の返金手続きが完了しております。" in ja
+    assert "A refund of ¥7,480 for order ORD-1012 was completed on Wed, Nov 26." in en
+
+
+def test_several_refunds_are_listed() -> None:
+    tools = refunds((2200, "2025-11-20T10:00:00+09:00"), (1000, "2025-11-25T10:00:00+09:00"))
+
+    reply = write_reply(brief("en", "refund_status", "payment", **tools))
+
+    assert "These refunds for order ORD-1012 have been completed:\n- Thu, Nov 20: ¥2,200\n" in reply
+    assert "- Tue, Nov 25: ¥1,000" in reply
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_refund_says_so_and_offers_none(lang: str) -> None:
+    reply = write_reply(brief(lang, "refund_status", "payment", **refunds()))
+
+    none = {
+        "ja": "現在のところ返金のお手続きの記録はございません",
+        "en": "There is no refund on record",
+    }
+    assert none[lang] in reply
+    for offer in ("返金のご依頼を承りました", "返金いたします", "we will refund", "refund request"):
+        assert offer not in reply
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ja", "ご注文 ORD-1012の返金（16,100円）のご依頼は、現在担当スタッフが確認しております。"),
+        ("en", "Your request for a refund of ¥16,100 on order ORD-1012 is being reviewed"),
+    ],
+)
+def test_a_refund_waiting_for_approval_is_told_once_and_not_denied(
+    lang: str, expected: str
+) -> None:
+    tools = refunds()
+    waiting = [{"amount": 16100, "requested_at": "2025-12-01T09:00:00+09:00"}] * 2
+    tools["refund_status"]["refund_status"]["awaiting_approval"] = waiting
+
+    reply = write_reply(brief(lang, "refund_status", "payment", **tools))
+
+    assert reply.count(expected) == 1
+    assert "記録はございません" not in reply
+    assert "no refund on record" not in reply
+
+
+def test_a_receipt_issued_says_its_number_name_amount_and_where_to_get_it() -> None:
+    ja = write_reply(brief("ja", "issue_receipt", "payment", **receipt()))
+    en = write_reply(brief("en", "issue_receipt", "payment", **receipt()))
+
+    assert "領収書番号 R202512-000003、宛名: 株式会社サンプル 様、金額 12,800円" in ja
+    assert "「領収書（PDF）」のリンク" in ja
+    assert "receipt number R202512-000003, addressed to 株式会社サンプル, ¥12,800" in en
+    assert "download it as a PDF" in en
+
+
+def test_a_reissue_says_it_keeps_the_number() -> None:
+    ja = write_reply(brief("ja", "issue_receipt", "payment", **receipt(reissue=True)))
+    en = write_reply(brief("en", "issue_receipt", "payment", **receipt(reissue=True)))
+
+    assert "再発行いたしました（領収書番号は前回と同じ R202512-000003" in ja
+    assert "We have reissued the receipt for order ORD-1003 (the same receipt number" in en
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ja", "お支払いが確定していないため、領収書を発行できませんでした"),
+        ("en", "cannot issue a receipt"),
+    ],
+)
+def test_an_unpaid_order_is_told_why_there_is_no_receipt(lang: str, expected: str) -> None:
+    reason = "A receipt is only issued for a paid order (ORD-1001 is not paid)."
+    tools = {"issue_receipt": {"refused": "receipt_not_paid", "reason": reason}}
+
+    reply = write_reply(brief(lang, "issue_receipt", "payment", **tools))
+
+    assert expected in reply
+    assert "ORD-1001" in reply
