@@ -52,15 +52,6 @@ ALLOWED: dict[str, set[str]] = {
     "agents/providers/offline/turns/__init__.py": {"Nothing to look up:"},
     # A line of the task given to a specialist model on a retried step: an instruction.
     "agents/team/graph/delegation.py": {" Attempt {}; the previous one failed."},
-    # Not yet moved to the catalogue: the receipt PDF's fixed Japanese wording (a receipt is
-    # issued in Japanese whatever the customer's language). netshop cannot import agents, so
-    # its callers (operators/customer_page/receipts.py, operators/api/messages.py) would
-    # pass the wording in.
-    "netshop/services/receipt_document.py": {
-        "ご注文番号\u3000{}",
-        "上記正に領収いたしました。",
-        "品代として",
-    },
 }
 
 

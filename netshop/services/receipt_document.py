@@ -7,6 +7,7 @@ never stored as a file and always shows what was recorded when it was issued.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from io import BytesIO
 from typing import Final
 
@@ -21,45 +22,50 @@ from netshop.shop_time import SHOP_TZ
 
 FONT: Final = "HeiseiKakuGo-W5"
 PAGE: Final = landscape(A5)
-PURPOSE: Final = "品代として"  # 但し書き: what the money was for
+# The receipt's words by key (``receipt.title``, ``receipt.order``, ...), filled with their
+# fields: the customers' catalogue (``agents.support.catalogue``), which the shop's layer
+# cannot import, handed in by the caller.
+Say = Callable[..., str]
 
 
-def receipt_pdf(issue: ReceiptIssue, *, compress: bool = True) -> bytes:
+def receipt_pdf(issue: ReceiptIssue, *, say: Say, compress: bool = True) -> bytes:
     """The PDF of ``issue``: addressee, amount, 但し書き, order and receipt numbers, issuer."""
     if FONT not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(UnicodeCIDFont(FONT))
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=PAGE, pageCompression=1 if compress else 0)
-    canvas.setTitle(f"領収書 {issue.receipt.number}")
+    canvas.setTitle(say("receipt.document_title", number=issue.receipt.number))
     canvas.setAuthor(settings.NETSHOP_SHOP_NAME)
-    _draw(canvas, issue)
+    _draw(canvas, issue, say)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _draw(canvas: Canvas, issue: ReceiptIssue) -> None:
+def _draw(canvas: Canvas, issue: ReceiptIssue, say: Say) -> None:
     width, height = PAGE
     order = issue.receipt.order
     issued = issue.issued_at.astimezone(SHOP_TZ)
     canvas.setFont(FONT, 24)
-    canvas.drawCentredString(width / 2, height - 60, "領収書")
+    canvas.drawCentredString(width / 2, height - 60, say("receipt.title"))
     canvas.setFont(FONT, 9)
-    canvas.drawCentredString(width / 2, height - 74, "RECEIPT")
+    canvas.drawCentredString(width / 2, height - 74, say("receipt.subtitle"))
     if issue.reissue:
         canvas.setFont(FONT, 12)
-        canvas.drawString(40, height - 60, "【再発行】")
+        canvas.drawString(40, height - 60, say("receipt.reissued"))
     canvas.setFont(FONT, 10)
     canvas.drawRightString(width - 40, height - 50, f"No. {issue.receipt.number}")
-    canvas.drawRightString(width - 40, height - 64, f"発行日 {issued:%Y年%m月%d日}")
+    day = {"year": f"{issued:%Y}", "month": f"{issued:%m}", "day": f"{issued:%d}"}
+    canvas.drawRightString(width - 40, height - 64, say("receipt.issued_on", **day))
     canvas.setFont(FONT, 16)
-    canvas.drawString(60, height - 120, f"{issue.addressee} 様")
+    canvas.drawString(60, height - 120, say("receipt.addressee", name=issue.addressee))
     canvas.line(60, height - 126, width / 2 + 40, height - 126)
     canvas.setFont(FONT, 22)
-    canvas.drawCentredString(width / 2, height - 175, f"金額　¥{issue.amount:,}-")
+    amount = say("receipt.amount", amount=f"¥{issue.amount:,}")
+    canvas.drawCentredString(width / 2, height - 175, amount)
     canvas.setFont(FONT, 11)
-    canvas.drawString(60, height - 215, f"但し　{PURPOSE}")
-    canvas.drawString(60, height - 233, f"ご注文番号　{order.number}")
-    canvas.drawString(60, height - 251, "上記正に領収いたしました。")
+    canvas.drawString(60, height - 215, say("receipt.purpose"))
+    canvas.drawString(60, height - 233, say("receipt.order", number=order.number))
+    canvas.drawString(60, height - 251, say("receipt.received"))
     canvas.setFont(FONT, 12)
     canvas.drawRightString(width - 40, 60, settings.NETSHOP_SHOP_NAME)

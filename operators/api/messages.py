@@ -16,10 +16,10 @@ from agents.models import Inquiry
 from agents.support.conversations.inbox import customer_conversation_get, thread_after
 from agents.support.conversations.selectors import inquiry_get
 from agents.support.conversations.services import customer_message_post
+from agents.support.receipts import receipt_document
 from netshop.errors import DomainError
 from netshop.roles import Role
 from netshop.selectors import customer_get
-from netshop.services.receipt_document import receipt_pdf
 from netshop.services.receipts import receipt_issue_get
 from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
 from operators.api.outputs import message_out, thread_out
@@ -126,7 +126,7 @@ def conversation_receipt(
     issue = receipt_issue_get(inquiry_ref=str(inquiry.pk), number=number)
     if issue.receipt.order.customer_id != inquiry.customer_id:
         raise DomainError("receipt_not_found")
-    response = HttpResponse(receipt_pdf(issue), content_type="application/pdf")
+    response = HttpResponse(receipt_document(issue), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="receipt-{issue.receipt.number}.pdf"'
     response["Cache-Control"] = "private, no-store"
     return response

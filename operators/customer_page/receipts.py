@@ -11,8 +11,8 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 
+from agents.support.receipts import receipt_document
 from netshop.errors import DomainError
-from netshop.services.receipt_document import receipt_pdf
 from netshop.services.receipts import receipt_issue_get
 from operators.customer_page.selectors import customer_inquiry_get, customer_receipts
 from operators.customer_page.views import customer_required, receipt_link
@@ -41,7 +41,7 @@ def receipt_download(request: HttpRequest, inquiry_id: UUID, number: str) -> Htt
         raise Http404 from None
     if issue.receipt.order.customer_id != customer.pk:
         raise Http404
-    response = HttpResponse(receipt_pdf(issue), content_type="application/pdf")
+    response = HttpResponse(receipt_document(issue), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="receipt-{issue.receipt.number}.pdf"'
     response["Cache-Control"] = "private, no-store"
     return response

@@ -478,4 +478,15 @@ MESSAGES: Final[dict[str, str]] = {
         "a member of our team is still checking it, and we will write to you here as soon "
         "as it is done."
     ),
+    # --- The receipt as a PDF (issued in Japanese today: these keep the catalogues alike)
+    "receipt.title": "Receipt",
+    "receipt.subtitle": "RECEIPT",
+    "receipt.document_title": "Receipt {number}",
+    "receipt.reissued": "[Reissued]",
+    "receipt.issued_on": "Issued {year}-{month}-{day}",
+    "receipt.addressee": "{name}",
+    "receipt.amount": "Amount {amount}",
+    "receipt.purpose": "For goods purchased",
+    "receipt.order": "Order number {number}",
+    "receipt.received": "Received with thanks.",
 }

@@ -474,4 +474,15 @@ MESSAGES: Final[dict[str, str]] = {
         "お待たせしており申し訳ございません。担当者がまだ確認しており、予定より少し"
         "お時間をいただいております。確認が済み次第、こちらでご連絡いたします。"
     ),
+    # --- The receipt (領収書) as a PDF: a Japanese form, issued in Japanese to every customer
+    "receipt.title": "領収書",
+    "receipt.subtitle": "RECEIPT",
+    "receipt.document_title": "領収書 {number}",
+    "receipt.reissued": "【再発行】",
+    "receipt.issued_on": "発行日 {year}年{month}月{day}日",
+    "receipt.addressee": "{name} 様",
+    "receipt.amount": "金額\u3000{amount}-",
+    "receipt.purpose": "但し\u3000品代として",
+    "receipt.order": "ご注文番号\u3000{number}",
+    "receipt.received": "上記正に領収いたしました。",
 }

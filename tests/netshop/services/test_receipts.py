@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from io import BytesIO
 
 import pytest
 from pypdf import PdfReader
 
+from agents.support.catalogue import say
 from netshop.audit.models import AuditEntry
 from netshop.errors import DomainError
 from netshop.models import PaymentStatus, Receipt, ReceiptIssue, Refund
@@ -92,7 +94,7 @@ def test_the_pdf_shows_addressee_amount_purpose_numbers_and_the_shop(settings) -
     _issue(order)
     issue = _issue(order, addressee="株式会社サンプル", operation_id="inq-1:issue_receipt:b")
 
-    data = receipt_pdf(issue)
+    data = receipt_pdf(issue, say=partial(say, "ja"))
 
     assert data.startswith(b"%PDF-")
     text = pdf_text(data)
