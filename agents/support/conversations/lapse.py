@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from agents.models import Inquiry, InquiryStatus, MessageAuthor
-from agents.support import audit_trail, catalogue
-from agents.support.conversations.messages import message_store
+from agents.models import Inquiry, InquiryStatus
+from agents.support import audit_trail
+from agents.support.conversations.messages import system_message_store
 from agents.support.events.bus import publish
 from agents.support.events.payloads import inquiry_payload
 from netshop.audit import AuditAction
@@ -49,17 +49,8 @@ def _lapse_batch() -> list[str]:
 
 
 def _close_unanswered(inquiry: Inquiry) -> None:
-    language = inquiry.language or inquiry.customer.language
-    # English for a language the catalogue lacks, as the gettext message it replaced.
-    text = catalogue.say(catalogue.spoken(language, default="en"), "conversation.lapsed")
-    message_store(
-        inquiry=inquiry,
-        author_kind=MessageAuthor.AI,
-        text=text,
-        channel=inquiry.channel,
-        language=language,
-        turn=inquiry.turns,
-        thread_id=f"{inquiry.pk}:{inquiry.turns}:lapsed",
+    text = system_message_store(
+        inquiry=inquiry, key="conversation.lapsed", thread_id=f"{inquiry.pk}:{inquiry.turns}:lapsed"
     )
     inquiry.status, inquiry.reply = InquiryStatus.RESOLVED, text
     inquiry.resolved_at, inquiry.awaiting_until = timezone.now(), None

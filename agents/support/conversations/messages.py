@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from agents.models import Inquiry, Message, MessageAuthor
-from agents.support import audit_trail
+from agents.support import audit_trail, catalogue
 from agents.support.events.bus import publish
 from agents.support.events.payloads import message_payload
 from agents.support.text import detect_language, language_evident
@@ -56,3 +56,21 @@ def message_store(
     audit_trail.message_posted(message=message, actor=actor)
     publish("conversation.message", message_payload(message), subject=inquiry)
     return message
+
+
+def system_message_store(*, inquiry: Inquiry, key: str, thread_id: str) -> str:
+    """A message the support domain itself sends the customer (a question lapsed, an approval
+    taking longer), worded by the catalogue's ``key`` in the conversation's language and stored
+    as the AI's; its text. English for a language the catalogue lacks."""
+    language = inquiry.language or inquiry.customer.language
+    text = catalogue.say(catalogue.spoken(language, default="en"), key)
+    message_store(
+        inquiry=inquiry,
+        author_kind=MessageAuthor.AI,
+        text=text,
+        channel=inquiry.channel,
+        language=language,
+        turn=inquiry.turns,
+        thread_id=thread_id,
+    )
+    return text

@@ -15,9 +15,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, MessageAuthor
-from agents.support import audit_trail, catalogue
-from agents.support.conversations.messages import message_store
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry
+from agents.support import audit_trail
+from agents.support.conversations.messages import system_message_store
 from agents.support.escalations.claims import SYSTEM, waiting_queue
 from agents.support.events.bus import publish
 from agents.support.events.payloads import escalation_payload, inquiry_payload
@@ -102,18 +102,7 @@ def _tell_customer_of_delay(escalation: Escalation, inquiry: Inquiry) -> None:
     thread_id = f"{inquiry.pk}:{escalation.pk}:overdue"
     if inquiry.messages.filter(thread_id=thread_id).exists():
         return
-    language = inquiry.language or inquiry.customer.language
-    # English for a language the catalogue lacks, as the gettext message it replaced.
-    text = catalogue.say(catalogue.spoken(language, default="en"), "escalation.overdue")
-    message_store(
-        inquiry=inquiry,
-        author_kind=MessageAuthor.AI,
-        text=text,
-        channel=inquiry.channel,
-        language=language,
-        turn=inquiry.turns,
-        thread_id=thread_id,
-    )
+    text = system_message_store(inquiry=inquiry, key="escalation.overdue", thread_id=thread_id)
     inquiry.reply = text
     inquiry.save(update_fields=["reply", "updated_at"])
     publish("inquiry.updated", inquiry_payload(inquiry))

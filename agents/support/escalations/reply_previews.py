@@ -69,23 +69,8 @@ def reply_previewer_register(previewer: ReplyPreviewer) -> None:
     _previewer[:] = [previewer]
 
 
-def decision_reply_preview(
-    *,
-    escalation: Escalation,
-    decision: str,
-    params: dict[str, Any] | None = None,
-    reason: str = "",
-    reply: str = "",
-    operator: str = "",
-) -> ReplyPreview:
-    """The reply ``decision`` would send on ``escalation``, by the registered writer."""
+def reply_previewer() -> ReplyPreviewer:
+    """The registered writer; call it with the escalation and the decision."""
     if not _previewer:
         raise RuntimeError("no reply previewer registered (agents.apps registers the team's)")
-    return _previewer[0](
-        escalation=escalation,
-        decision=decision,
-        params=params,
-        reason=reason,
-        reply=reply,
-        operator=operator,
-    )
+    return _previewer[0]

@@ -38,7 +38,7 @@ from agents.support.escalations.action_states import (
 )
 from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refusal
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
-from agents.support.escalations.reply_previews import ReplyPreview, decision_reply_preview
+from agents.support.escalations.reply_previews import ReplyPreview, reply_previewer
 from agents.support.events.bus import publish
 from agents.support.events.payloads import escalation_payload, inquiry_payload
 from agents.support.run_requests import enqueue_run
@@ -340,7 +340,7 @@ def escalation_preview(
 
 
 def _previewed(escalation: Escalation, record: dict[str, Any], *, operator: str) -> ReplyPreview:
-    return decision_reply_preview(
+    return reply_previewer()(
         escalation=escalation,
         decision=record["decision"],
         params=record["params"],
