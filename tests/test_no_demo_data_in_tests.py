@@ -1,0 +1,175 @@
+"""Tests build the shop they need; only the demo's own tests and end-to-end walks use the demo.
+
+The demo shop (``netshop/demo``, written by ``seed_demo``) is product data for people to try
+the console on: a test that names its orders (ORD-1003, ORD-2001, ...) or seeds it breaks
+whenever the demo changes for a reason of its own. Tests build their state with the factories
+(``tests/factories.py``) or a named scenario (``tests/support/scenarios.py``) instead.
+
+Given every file under ``tests/``, when it names a demo order or seeds the demo shop, then it
+is one of the files allowed to (the demo's own tests, the browser walks, the end-to-end runs).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+DEMO_ORDER = re.compile(r"ORD-[12]0\d\d")
+DEMO_SEEDING = re.compile(r"\b(?:seed_demo|demo_shop_seed|demo_shop)\b|\bnetshop\.demo\b")
+SCANNED_SUFFIXES = frozenset({".py", ".json", ".jsonl", ".txt", ".html", ".md"})
+
+ALLOWED = frozenset(
+    {
+        # Tests of the demo itself: what it seeds, its FAQ, its snapshot, its scripted inquiries.
+        "agents/test_demo.py",
+        "netshop/test_demo_faq.py",
+        "netshop/test_demo_snapshot.py",
+        "netshop/test_seed_demo.py",
+        "support/demo_snapshot.py",
+        # Browser walks and end-to-end runs: the product as a person meets it, demo and all.
+        "browser/",
+        "faults/",
+        "support/embedded_flow.py",  # the embedded shape's whole approval loop, in a script
+        # This guard names what it looks for.
+        "test_no_demo_data_in_tests.py",
+    }
+)
+
+# not yet converted: these still name demo orders or run on the demo shop.
+NOT_YET_CONVERTED = frozenset(
+    {
+        "agents/conftest.py",
+        "agents/conversations/conftest.py",
+        "agents/conversations/test_lapse.py",
+        "agents/conversations/test_services.py",
+        "agents/conversations/test_turns.py",
+        "agents/escalations/test_decisions.py",
+        "agents/escalations/test_package.py",
+        "agents/escalations/test_preview.py",
+        "agents/escalations/test_preview_rules.py",
+        "agents/factories.py",
+        "agents/fixtures/inquiries_dev.jsonl",
+        "agents/graph/test_address_receipt_skills.py",
+        "agents/graph/test_asking.py",
+        "agents/graph/test_asking_openai.py",
+        "agents/graph/test_confirming.py",
+        "agents/graph/test_coupons.py",
+        "agents/graph/test_decisions.py",
+        "agents/graph/test_facts_before_answers.py",
+        "agents/graph/test_openai_model.py",
+        "agents/graph/test_outcomes.py",
+        "agents/graph/test_policy_runs.py",
+        "agents/graph/test_questions.py",
+        "agents/graph/test_retail_runs.py",
+        "agents/graph/test_supervisor_routing.py",
+        "agents/handoffs/test_audit_trail.py",
+        "agents/handoffs/test_receipts.py",
+        "agents/offline/test_address.py",
+        "agents/offline/test_address_receipt_paragraphs.py",
+        "agents/offline/test_address_receipt_turns.py",
+        "agents/offline/test_answers.py",
+        "agents/offline/test_brain_facts.py",
+        "agents/offline/test_decision_replies.py",
+        "agents/offline/test_followup.py",
+        "agents/offline/test_reply_facts.py",
+        "agents/offline/test_writer.py",
+        "agents/offline/understanding/test_classifier.py",
+        "agents/offline/understanding/test_entities.py",
+        "agents/offline/understanding/test_features.py",
+        "agents/offline/understanding/test_router.py",
+        "agents/runs/test_concurrent_messages.py",
+        "agents/runs/test_driver.py",
+        "agents/runs/test_durable_runs.py",
+        "agents/runs/test_live_steps.py",
+        "agents/runs/test_per_action_runs.py",
+        "agents/runs/test_recovery.py",
+        "agents/runs/test_unconfirmed_outcomes.py",
+        "agents/specialists/test_address_receipt_tools.py",
+        "agents/specialists/test_retail_skills.py",
+        "agents/test_classify_command.py",
+        "agents/test_fake_openai_server.py",
+        "agents/test_router_commands.py",
+        "agents/test_run_inquiry_command.py",
+        "bench/test_understanding.py",
+        "netshop/audit/test_chain.py",
+        "netshop/audit/test_custody.py",
+        "netshop/services/test_coupons.py",
+        "netshop/test_selectors.py",
+        "netshop/test_text.py",
+        "netshop/webhooks/test_delivery.py",
+        "netshop/webhooks/test_signing.py",
+        "netshop/webhooks/test_storefront_events.py",
+        "operators/api/test_flow.py",
+        "operators/api/test_messages.py",
+        "operators/api/test_staff.py",
+        "operators/api_helpers.py",
+        "operators/audit/scenes.py",
+        "operators/audit/test_pages.py",
+        "operators/audit/test_rows.py",
+        "operators/audit/test_support_figures.py",
+        "operators/console/presenters/test_summary.py",
+        "operators/console/test_conversations.py",
+        "operators/console/test_preview_views.py",
+        "operators/console/test_views.py",
+        "operators/customer_page/test_page.py",
+        "operators/customer_page/test_threads.py",
+        "operators/notifications/test_services.py",
+        "security/conftest.py",
+        "security/test_csrf.py",
+        "security/test_customer_scoping.py",
+        "security/test_openapi_fuzz.py",
+        "security/test_prompt_injection.py",
+        "security/test_role_matrix.py",
+        "security/test_secrets.py",
+        "support/fake_openai.py",
+        "support/test_openai_rules.py",
+    }
+)
+
+
+def _allowed(relative: str) -> bool:
+    return any(
+        relative == entry or (entry.endswith("/") and relative.startswith(entry))
+        for entry in ALLOWED | NOT_YET_CONVERTED
+    )
+
+
+def _offences(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    found = sorted(set(DEMO_ORDER.findall(text)) | set(DEMO_SEEDING.findall(text)))
+    return found
+
+
+def test_no_test_names_a_demo_order_or_seeds_the_demo_shop_outside_the_allow_list() -> None:
+    offenders = {
+        relative: found
+        for path in sorted(TESTS.rglob("*"))
+        if path.is_file() and path.suffix in SCANNED_SUFFIXES
+        for relative in [path.relative_to(TESTS).as_posix()]
+        if not _allowed(relative)
+        for found in [_offences(path)]
+        if found
+    }
+
+    listed = "\n".join(f"  {relative}: {', '.join(found)}" for relative, found in offenders.items())
+    assert offenders == {}, (
+        "these files name demo orders or seed the demo shop; build the shop with "
+        f"tests/factories.py or tests/support/scenarios.py instead:\n{listed}"
+    )
+
+
+def test_every_file_the_allow_list_names_still_exists() -> None:
+    missing = sorted(
+        entry for entry in ALLOWED | NOT_YET_CONVERTED if not (TESTS / entry.rstrip("/")).exists()
+    )
+
+    assert missing == []
+
+
+def test_the_guard_finds_demo_orders_and_demo_seeding() -> None:
+    assert DEMO_ORDER.findall("ORD-1003の返金 / ORD-2001 / ORD-6003") == ["ORD-1003", "ORD-2001"]
+    assert DEMO_SEEDING.findall("demo_shop_seed(password='x'); seed_demo()") == [
+        "demo_shop_seed",
+        "seed_demo",
+    ]
