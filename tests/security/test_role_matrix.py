@@ -90,7 +90,7 @@ def admin_page(operator: Outcome, manager: Outcome | None = None, **kwargs: Any)
 
 
 DECISION = {"decision": "reject", "reason": "対象外のご依頼です"}
-INQUIRY = {"customer_id": "C0001", "text": "ORD-1003が欠けて届きました。"}
+INQUIRY = {"customer_id": "C0001", "text": "ORD-4003が欠けて届きました。"}
 
 EXPECTED: dict[str, Row] = {
     "healthz": everyone(200),
