@@ -188,7 +188,7 @@ def changes(shop: Shop) -> Changes:
             lambda c: Change(
                 "/accounts/login/",
                 lambda: "_auth_user_id" in c.session,
-                data={"username": "c0001", "password": PASSWORD},
+                data={"username": "hanako", "password": PASSWORD},
             ),
         ),
     }
