@@ -15,7 +15,9 @@ import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
-DEMO_ORDER = re.compile(r"ORD-[12]0\d\d")
+# The demo's fixed orders (ORD-10xx, ORD-20xx), its generated ones (ORD-3xxx) and its retail
+# ones (ORD-51xx, ORD-52xx).
+DEMO_ORDER = re.compile(r"ORD-(?:[12]0\d\d|3\d{3}|5[12]0\d)(?!\d)")
 DEMO_SEEDING = re.compile(r"\b(?:seed_demo|demo_shop_seed|demo_shop)\b|\bnetshop\.demo\b")
 SCANNED_SUFFIXES = frozenset({".py", ".json", ".jsonl", ".txt", ".html", ".md"})
 
@@ -81,7 +83,11 @@ def test_every_file_the_allow_list_names_still_exists() -> None:
 
 
 def test_the_guard_finds_demo_orders_and_demo_seeding() -> None:
-    assert DEMO_ORDER.findall("ORD-1003の返金 / ORD-2001 / ORD-6003") == ["ORD-1003", "ORD-2001"]
+    found = DEMO_ORDER.findall(
+        "ORD-1003の返金 / ORD-2001 / ORD-3017 / ORD-5101 / ORD-6003 / ORD-4003"
+    )
+
+    assert found == ["ORD-1003", "ORD-2001", "ORD-3017", "ORD-5101"]
     assert DEMO_SEEDING.findall("demo_shop_seed(password='x'); seed_demo()") == [
         "demo_shop_seed",
         "seed_demo",

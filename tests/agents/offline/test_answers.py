@@ -120,11 +120,11 @@ def test_a_tracking_number_decides_among_several() -> None:
 
 def test_two_delivered_orders_make_a_question_about_a_refund() -> None:
     orders: list[Mapping[str, Any]] = [
-        {"number": "ORD-3001", "status": "delivered"},
-        {"number": "ORD-3002", "status": "delivered"},
+        {"number": "ORD-9001", "status": "delivered"},
+        {"number": "ORD-9002", "status": "delivered"},
     ]
 
-    assert numbers(choose_order(orders, "process_refund").candidates) == ["ORD-3001", "ORD-3002"]
+    assert numbers(choose_order(orders, "process_refund").candidates) == ["ORD-9001", "ORD-9002"]
 
 
 def test_no_fitting_order_is_no_choice() -> None:

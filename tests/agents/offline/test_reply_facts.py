@@ -228,7 +228,7 @@ def test_a_refusal_every_agent_met_is_said_once() -> None:
 
 
 def _payment(gateway: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
-    checked = {"payment": payment, "gateway": gateway, "order_number": "ORD-3001"}
+    checked = {"payment": payment, "gateway": gateway, "order_number": "ORD-9001"}
     return on("payment", check_payment_status=checked)
 
 
@@ -241,7 +241,7 @@ def test_a_refund_is_never_stated_as_zero_yen() -> None:
     reply = write_reply(brief("en", "check_payment_status", results=results))
 
     assert "¥0" not in reply
-    assert "order ORD-3001 (credit card) has been refunded in full." in reply
+    assert "order ORD-9001 (credit card) has been refunded in full." in reply
 
 
 def test_a_refund_states_the_amount_the_records_show_when_the_gateway_shows_none() -> None:
