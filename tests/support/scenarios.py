@@ -105,7 +105,7 @@ def _pay(order: Order, status: str, *, method: str = PaymentMethod.CARD) -> None
     )
 
 
-_LAST_SCAN = {
+_LAST_SCAN: dict[str, str] = {
     ShipmentStatus.DELIVERED: "配達完了 / Delivered",
     ShipmentStatus.ABSENT_RETURNED: "ご不在のため持ち戻り（不在票投函）/ Nobody home: taken back",
 }
@@ -116,7 +116,7 @@ def _ship(order: Order, status: str, *, due_in_days: int) -> None:
     scheduled = shop_today() + dt.timedelta(days=due_in_days)
     shipment = ShipmentFactory.create(order=order, status=status, scheduled_date=scheduled)
     placed = order.placed_at
-    scans = [
+    scans: list[tuple[str, str, dt.datetime, str]] = [
         (
             ShipmentStatus.PREPARING,
             WAREHOUSE,

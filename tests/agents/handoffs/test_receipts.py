@@ -71,7 +71,7 @@ def test_a_refund_the_gateway_does_not_show_is_false_complete(
     receipts = finalized_receipts(
         resolved.state,
         status="resolved",
-        customer_id=shop.hanako.customer,
+        customer_id=shop.hanako.customer.code,
         wait=None,
         state_persisted=True,
     )
