@@ -49,11 +49,20 @@ from tests.factories import (
 # SCENARIO_PREFIX)``.
 SCENARIO_PREFIX = "scenario-"
 _NUMBERS = itertools.count()
+_TRACKING = itertools.count(1)
 
 
 def order_number() -> str:
     """The next order number a customer can name in a message: ORD-6001, ORD-6002, ..."""
     return f"ORD-{6001 + next(_NUMBERS) % 2999}"
+
+
+def tracking_number() -> str:
+    """The next tracking number in the carrier's shape, twelve digits in fours (6100-0000-0001
+    ...), as a customer types it: the message reader knows no other shape (the factory's own
+    sequence leaves that shape after its thousandth shipment)."""
+    digits = f"{610000000000 + next(_TRACKING) % 10**8:012d}"
+    return f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
 
 
 def customer_login(customer: Customer) -> User:
@@ -114,7 +123,12 @@ _LAST_SCAN: dict[str, str] = {
 def _ship(order: Order, status: str, *, due_in_days: int) -> None:
     """A shipment in ``status`` due ``due_in_days`` from today, with the scans that led there."""
     scheduled = shop_today() + dt.timedelta(days=due_in_days)
-    shipment = ShipmentFactory.create(order=order, status=status, scheduled_date=scheduled)
+    shipment = ShipmentFactory.create(
+        order=order,
+        status=status,
+        scheduled_date=scheduled,
+        tracking_number=tracking_number(),
+    )
     placed = order.placed_at
     scans: list[tuple[str, str, dt.datetime, str]] = [
         (

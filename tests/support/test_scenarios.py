@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from netshop.models import Order
@@ -46,3 +48,5 @@ def test_the_support_shop_has_each_customers_orders_in_the_states_it_names() -> 
     assert Order.objects.filter(customer=emily.customer).count() == 5
     assert Order.objects.filter(customer=hanako.customer).count() == 8
     assert all(order.number.removeprefix("ORD-").isdigit() for order in Order.objects.all())
+    tracking = hanako.in_transit.shipment.tracking_number
+    assert re.fullmatch(r"\d{4}-\d{4}-\d{4}", tracking), tracking
