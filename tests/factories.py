@@ -28,7 +28,7 @@ from netshop.models import (
     ShipmentEvent,
     ShipmentStatus,
 )
-from netshop.services.policy_checks import shop_today
+from netshop.shop_time import shop_today
 
 
 class CustomerFactory(factory.django.DjangoModelFactory[Customer]):

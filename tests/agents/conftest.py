@@ -1,4 +1,4 @@
-"""Fixtures for running the real graph: demo data committed where the graph's threads see it."""
+"""Fixtures for running the real graph: a shop committed where the graph's threads see it."""
 
 from __future__ import annotations
 
@@ -13,23 +13,24 @@ from agents.support.shapes import Decision
 from agents.team.runs.driver import inquiry_resume, inquiry_run
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Customer
-from tests.support.demo_snapshot import demo_shop_seed
+from tests.support.scenarios import SupportShop, support_shop
 
 
 @pytest.fixture
-def demo_shop(transactional_db: None, settings: Any) -> None:
-    """The demo shop (C0001, C0002 and their fixed orders), committed for the graph's threads."""
+def shop(transactional_db: None, settings: Any) -> SupportShop:
+    """Hanako's and Emily's orders (``support_shop``), committed for the graph's threads."""
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    demo_shop_seed(password="test-password")
+    return support_shop()
 
 
 @pytest.fixture
-def ask(demo_shop: None) -> Callable[..., RunOutcome]:
-    """Run one inquiry for a customer through the graph, as the storefront would start it."""
+def ask(shop: SupportShop) -> Callable[..., RunOutcome]:
+    """Run one inquiry through the graph, as the storefront would start it; Hanako's unless
+    another ``customer`` is given."""
 
-    def run(text: str, *, customer: str = "C0001") -> RunOutcome:
-        customer_row = Customer.objects.get(code=customer)
-        inquiry = inquiry_create(customer=customer_row, text=text, start=False)
+    def run(text: str, *, customer: Customer | None = None) -> RunOutcome:
+        who = customer or shop.hanako.customer
+        inquiry = inquiry_create(customer=who, text=text, start=False)
         return inquiry_run(inquiry=inquiry)
 
     return run

@@ -55,7 +55,7 @@ class EnvelopeFactory(factory.DictFactory):
 
 
 class ActionFactory(factory.DictFactory):
-    """A refund of ORD-1003 the payment agent prepared, waiting for a person."""
+    """A refund of ORD-4003 the payment agent prepared, waiting for a person."""
 
     action_id = factory.Sequence(lambda n: f"inq-1:process_refund:{n:016x}")
     kind = "process_refund"
@@ -63,7 +63,7 @@ class ActionFactory(factory.DictFactory):
     tool = "process_refund"
     tool_call_id = factory.Sequence(lambda n: f"call_{n}")
     params = factory.LazyFunction(
-        lambda: {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged"}
+        lambda: {"order_number": "ORD-4003", "amount": 12800, "reason": "damaged"}
     )
     amount_at_risk = 12800
     requested_amount = 12800

@@ -24,8 +24,8 @@ def run_classify(*lines: str, today: str = "2026-05-13") -> list[dict[str, objec
 
 def test_each_line_gets_its_classification_in_order() -> None:
     results = run_classify(
-        json.dumps({"text": "ORD-1004を明日の午前に再配達してください", "customer_id": "C0001"}),
-        json.dumps({"text": "Please cancel ORD-2002"}),
+        json.dumps({"text": "ORD-4004を明日の午前に再配達してください", "customer_id": "C4001"}),
+        json.dumps({"text": "Please cancel ORD-8002"}),
     )
 
     assert results == [
@@ -34,7 +34,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "intent": "arrange_redelivery",
             "secondary_intents": [],
             "entities": {
-                "order_numbers": ["ORD-1004"],
+                "order_numbers": ["ORD-4004"],
                 "tracking_numbers": [],
                 "dates": ["2026-05-14"],
                 "time_window": "08-12",
@@ -51,7 +51,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "intent": "cancel_order",
             "secondary_intents": [],
             "entities": {
-                "order_numbers": ["ORD-2002"],
+                "order_numbers": ["ORD-8002"],
                 "tracking_numbers": [],
                 "dates": [],
                 "time_window": None,
@@ -69,7 +69,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
 def test_bad_lines_get_an_error_and_the_command_goes_on() -> None:
     results = run_classify(
         "{not json",
-        json.dumps({"customer_id": "C0001"}),
+        json.dumps({"customer_id": "C4001"}),
         json.dumps({"text": "   "}),
         json.dumps(["a list, not an object"]),
         "",
@@ -84,7 +84,7 @@ def test_bad_lines_get_an_error_and_the_command_goes_on() -> None:
 
 def test_agents_come_in_the_canonical_order() -> None:
     stdout = io.StringIO()
-    text = "クーポンの使い方がわかりません。あと、注文ORD-1002はいつ届きますか？"
+    text = "クーポンの使い方がわかりません。あと、注文ORD-4002はいつ届きますか？"
 
     call_command("classify", stdin=io.StringIO(json.dumps({"text": text})), stdout=stdout)
 

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("openai_settings")
 
 @tool
 def order_lookup(order_number: str) -> str:
-    """Look up one order by its number, e.g. ORD-1003."""
+    """Look up one order by its number, e.g. ORD-4003."""
     return order_number
 
 
@@ -50,7 +50,7 @@ ORDER_LOOKUP_SCHEMA = {
     "type": "function",
     "function": {
         "name": "order_lookup",
-        "description": "Look up one order by its number, e.g. ORD-1003.",
+        "description": "Look up one order by its number, e.g. ORD-4003.",
         "parameters": {
             "properties": {"order_number": {"type": "string"}},
             "required": ["order_number"],
@@ -64,7 +64,7 @@ def test_plain_answer_is_the_message_content(fake_openai: FakeOpenAI) -> None:
     fake_openai.script(Reply.text("Your order ships tomorrow."))
 
     answer = chat_model("writer").invoke(
-        [SystemMessage("Be brief."), HumanMessage("Where is ORD-1003?")]
+        [SystemMessage("Be brief."), HumanMessage("Where is ORD-4003?")]
     )
 
     assert answer.content == "Your order ships tomorrow."
@@ -74,7 +74,7 @@ def test_plain_answer_is_the_message_content(fake_openai: FakeOpenAI) -> None:
     assert request.json["temperature"] == 0
     assert request.json["messages"] == [
         {"role": "system", "content": "Be brief."},
-        {"role": "user", "content": "Where is ORD-1003?"},
+        {"role": "user", "content": "Where is ORD-4003?"},
     ]
     assert "tools" not in request.json
 
@@ -92,10 +92,10 @@ def test_each_role_asks_for_its_configured_model(
 
 
 def test_streamed_answer_arrives_in_pieces(fake_openai: FakeOpenAI) -> None:
-    text = "Your order ORD-1003 left our warehouse this morning."
+    text = "Your order ORD-4003 left our warehouse this morning."
     fake_openai.script(Reply.text(text))
 
-    chunks = list(chat_model("writer").stream("Where is ORD-1003?"))
+    chunks = list(chat_model("writer").stream("Where is ORD-4003?"))
 
     assert len(chunks) > 2
     assert "".join(str(chunk.content) for chunk in chunks) == text
@@ -103,14 +103,14 @@ def test_streamed_answer_arrives_in_pieces(fake_openai: FakeOpenAI) -> None:
 
 
 def test_tool_call_is_parsed_with_its_arguments(fake_openai: FakeOpenAI) -> None:
-    fake_openai.script(Reply.tool_call("order_lookup", {"order_number": "ORD-1003"}))
+    fake_openai.script(Reply.tool_call("order_lookup", {"order_number": "ORD-4003"}))
 
-    answer = chat_model("specialist").bind_tools([order_lookup]).invoke("Where is ORD-1003?")
+    answer = chat_model("specialist").bind_tools([order_lookup]).invoke("Where is ORD-4003?")
 
     [call] = answer.tool_calls
     assert (call["name"], call["args"], call["type"]) == (
         "order_lookup",
-        {"order_number": "ORD-1003"},
+        {"order_number": "ORD-4003"},
         "tool_call",
     )
     assert call["id"] is not None
@@ -136,21 +136,21 @@ def test_parallel_tool_calls_keep_their_order(fake_openai: FakeOpenAI) -> None:
 
 
 def test_streamed_tool_call_reassembles(fake_openai: FakeOpenAI) -> None:
-    fake_openai.script(Reply.tool_call("order_lookup", {"order_number": "ORD-1003"}))
+    fake_openai.script(Reply.tool_call("order_lookup", {"order_number": "ORD-4003"}))
 
-    chunks = chat_model("specialist").bind_tools([order_lookup]).stream("Where is ORD-1003?")
+    chunks = chat_model("specialist").bind_tools([order_lookup]).stream("Where is ORD-4003?")
     answer = sum(chunks, AIMessageChunk(content=""))
 
     assert isinstance(answer, AIMessageChunk)
     assert [(c["name"], c["args"]) for c in answer.tool_calls] == [
-        ("order_lookup", {"order_number": "ORD-1003"})
+        ("order_lookup", {"order_number": "ORD-4003"})
     ]
 
 
 def test_malformed_tool_arguments_become_an_invalid_tool_call(fake_openai: FakeOpenAI) -> None:
     fake_openai.script(Reply.tool_call("order_lookup", '{"order_number": "ORD-'))
 
-    answer = chat_model("specialist").bind_tools([order_lookup]).invoke("Where is ORD-1003?")
+    answer = chat_model("specialist").bind_tools([order_lookup]).invoke("Where is ORD-4003?")
 
     assert answer.tool_calls == []
     [invalid] = answer.invalid_tool_calls
@@ -279,10 +279,10 @@ def test_default_responder_calls_the_first_tool_then_answers(fake_openai: FakeOp
     fake_openai.responder = default_responder
     model = chat_model("specialist").bind_tools([order_lookup])
 
-    first = model.invoke("Where is ORD-1003?")
+    first = model.invoke("Where is ORD-4003?")
     call = first.tool_calls[0]
     result = order_lookup.invoke(call)
-    second = model.invoke([HumanMessage("Where is ORD-1003?"), first, result])
+    second = model.invoke([HumanMessage("Where is ORD-4003?"), first, result])
 
     assert (call["name"], call["args"]) == ("order_lookup", {"order_number": ""})
     assert (second.content, second.tool_calls) == ("ok", [])
@@ -379,11 +379,11 @@ def test_every_schema_and_tool_set_the_graph_binds_is_accepted(
     # and each specialist's tools as its loop binds them
     fake_openai.responder = default_responder
 
-    inquiry = {"text": "ORD-1003を返金して", "inquiry_id": "strict", "customer_id": "C0001"}
+    inquiry = {"text": "ORD-4003を返金して", "inquiry_id": "strict", "customer_id": "C0001"}
     classified = supervisor.classify(cast(InquiryState, inquiry))
     for specialist in SPECIALISTS.values():
         model = providers.with_tools(providers.chat_model("specialist"), specialist.tools)
-        turn = [SystemMessage(specialist.prompt), HumanMessage("ORD-1003を返金して")]
+        turn = [SystemMessage(specialist.prompt), HumanMessage("ORD-4003を返金して")]
         call = model.invoke(turn)
         model.invoke([*turn, call, *answers(call)])
 

@@ -1,9 +1,9 @@
-"""The end-to-end understanding check (``bench.understanding``) kept runnable: three of its
-cases through the real graph on the demo shop, and its rules on observations made by hand.
+"""The end-to-end understanding check (``bench.understanding``): its case file and its rules
+on observations made by hand (three of its cases run through the real graph in
+``test_understanding_on_the_demo.py``).
 
-Given the demo shop, when a case runs, then the check sees what the run did (a proposed
-cancellation, a booked redelivery, a hand-off) and judges it against the case; the rules
-themselves (relative dates, alternatives, an action nobody asked for) hold on their own.
+Given observations of a run, when a case is judged, then the rules (relative dates,
+alternatives, an action nobody asked for) hold on their own.
 """
 
 from __future__ import annotations
@@ -11,32 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import pytest
-
 from bench import understanding
 from bench.understanding_checks import Action, Observation, failures, resolve_date
-from tests.support.demo_snapshot import demo_shop_seed
-
-CASE_IDS = ("ja-08", "ja-16", "en-37")  # redeliver ORD-1004, cancel ORD-1001, ask for a person
-
-
-@pytest.fixture
-def demo_shop(transactional_db: None, settings: Any) -> None:
-    """The demo shop committed, so that the graph's worker threads see it."""
-    settings.NETSHOP_RETRY_BACKOFF_S = 0
-    demo_shop_seed(password="test-password")
-
-
-def test_three_cases_run_through_the_graph_and_pass(demo_shop: None) -> None:
-    cases = understanding.select(understanding.load_cases(), only=",".join(CASE_IDS))
-
-    rows = understanding.evaluate(cases, quiet=True)
-
-    assert [row["id"] for row in rows] == list(CASE_IDS)
-    assert [(row["failures"], row["passed"]) for row in rows] == [([], True)] * 3
-    assert rows[0]["db_changes"].get("Redelivery") == 1
-    assert rows[1]["actions"] == ["cancel_order(proposed {'order_number': 'ORD-1001'})"]
-    assert rows[2]["status"] == "escalated"
 
 
 def test_the_case_file_has_fifty_japanese_and_forty_english_cases() -> None:
@@ -51,12 +27,12 @@ def observation(**overrides: Any) -> Observation:
     values: dict[str, Any] = {
         "status": "resolved",
         "language": "ja",
-        "reply": "ご注文 ORD-1002のお届け予定日は12月4日(金)です。",
+        "reply": "ご注文 ORD-4002のお届け予定日は12月4日(金)です。",
         "agents": ["order", "shipping"],
         "intent": "track_shipment",
         "actions": [],
         "today": dt.date(2026, 12, 1),  # a Tuesday
-        "due_dates": {"ORD-1002": dt.date(2026, 12, 4)},
+        "due_dates": {"ORD-4002": dt.date(2026, 12, 4)},
     }
     return Observation(**(values | overrides))
 
@@ -65,18 +41,18 @@ def test_relative_dates_resolve_from_the_run_day() -> None:
     seen = observation()
 
     assert resolve_date("+3", seen) == dt.date(2026, 12, 4)
-    assert resolve_date("due+3:ORD-1002", seen) == dt.date(2026, 12, 7)
+    assert resolve_date("due+3:ORD-4002", seen) == dt.date(2026, 12, 7)
     assert resolve_date("next:sat", seen) == dt.date(2026, 12, 5)
     assert resolve_date("nextweek:sat", seen) == dt.date(2026, 12, 12)
 
 
 def test_an_action_nobody_asked_for_fails_the_case() -> None:
-    case = {"text": "ORD-1002はいつ届きますか？", "expect": {"reply_has": ["{due:ORD-1002}"]}}
-    refund = Action("process_refund", "proposed", {"order_number": "ORD-1002", "amount": 10960})
+    case = {"text": "ORD-4002はいつ届きますか？", "expect": {"reply_has": ["{due:ORD-4002}"]}}
+    refund = Action("process_refund", "proposed", {"order_number": "ORD-4002", "amount": 10960})
 
     assert failures(case, observation(), customer_language="ja") == []
     assert failures(case, observation(actions=[refund]), customer_language="ja") == [
-        "unexpected action process_refund(proposed {'order_number': 'ORD-1002', 'amount': 10960})"
+        "unexpected action process_refund(proposed {'order_number': 'ORD-4002', 'amount': 10960})"
     ]
 
 
@@ -85,19 +61,19 @@ def test_one_alternative_is_enough_and_the_closest_one_explains_a_miss() -> None
         "text": "急須の配達日を1日遅らせたいです。",
         "expect": {
             "or": [
-                {"action": {"kind": "change_delivery_date", "order": "ORD-1002",
-                            "date": "due+1:ORD-1002"}},
-                {"asks": True, "ask_offers": ["ORD-1002"]},
+                {"action": {"kind": "change_delivery_date", "order": "ORD-4002",
+                            "date": "due+1:ORD-4002"}},
+                {"asks": True, "ask_offers": ["ORD-4002"]},
             ]
         },
     }  # fmt: skip
-    moved = Action("change_delivery_date", "done", {"order_number": "ORD-1002",
+    moved = Action("change_delivery_date", "done", {"order_number": "ORD-4002",
                                                     "new_date": "2026-12-05"})  # fmt: skip
-    asked = observation(status="awaiting_customer", reply="どちらのご注文でしょうか。ORD-1002")
+    asked = observation(status="awaiting_customer", reply="どちらのご注文でしょうか。ORD-4002")
 
     assert failures(case, observation(actions=[moved]), customer_language="ja") == []
     assert failures(case, asked, customer_language="ja") == []
     assert failures(case, observation(), customer_language="ja") == [
-        "action (kind=change_delivery_date, order=ORD-1002, date=due+1:ORD-1002) missing: "
+        "action (kind=change_delivery_date, order=ORD-4002, date=due+1:ORD-4002) missing: "
         "none proposed or done"
     ]

@@ -18,7 +18,7 @@ from netshop.adapters.faults import FaultConfig, FaultInjector, reset_fault_stat
 from netshop.adapters.gateway import GatewayPaymentStatus, GatewaySimulator, get_gateway
 from netshop.errors import ExternalServiceError
 from netshop.models import CarrierBooking, GatewayTransaction, PaymentStatus
-from netshop.services.policy_checks import shop_today
+from netshop.shop_time import shop_today
 from tests.factories import absent_returned_order, delivered_order, pending_order
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -83,3 +83,23 @@ def test_seed_demo_makes_exactly_one_row_per_entry() -> None:
         "category", "language", "question", "answer", "keywords"
     )
     assert [FaqSpec(*row) for row in rows] == list(FAQ)
+
+
+# --- The demo FAQ states the coupon rules the service applies ------------------------------
+
+
+def test_the_faq_states_the_coupon_rules_the_service_enforces(settings: object) -> None:
+    apology = {e.language: e.answer for e in FAQ if "お詫びクーポン" in e.keywords}
+    apology |= {e.language: e.answer for e in FAQ if "apology coupon" in e.keywords}
+    days = settings.NETSHOP_COUPON_WINDOW_DAYS  # type: ignore[attr-defined]
+    cap = settings.NETSHOP_COUPON_CAP_YEN  # type: ignore[attr-defined]
+
+    assert settings.NETSHOP_COUPON_LIMIT_PER_CUSTOMER == 1  # type: ignore[attr-defined]
+    assert f"お一人様{days}日間に1枚まで" in apology["ja"]
+    assert f"one per customer in {days} days" in apology["en"]
+    assert f"最大{cap:,}円分" in apology["ja"]
+    assert f"up to ¥{cap:,}" in apology["en"]
+    assert "90日間有効" in apology["ja"]
+    assert "valid for 90 days" in apology["en"]
+    assert "期限切れのクーポンは再発行できません" in apology["ja"]
+    assert "Expired coupons cannot be reissued" in apology["en"]

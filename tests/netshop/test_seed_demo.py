@@ -36,8 +36,8 @@ from netshop.roles import Role, user_has_role
 from netshop.services.exchanges import exchange_create
 from netshop.services.order_changes import order_items_change
 from netshop.services.order_items import ItemRequest, delivered_on
-from netshop.services.policy_checks import shop_today
 from netshop.services.returns import return_create
+from netshop.shop_time import shop_today
 
 pytestmark = pytest.mark.django_db
 

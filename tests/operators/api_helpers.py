@@ -20,7 +20,7 @@ from tests.factories import CustomerFactory, delivered_order
 REFUND_ACTION: dict[str, Any] = {
     "action_id": "a1",
     "kind": "process_refund",
-    "params": {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged"},
+    "params": {"order_number": "ORD-4003", "amount": 12800, "reason": "damaged"},
     "amount_at_risk": 12800,
     "facts": {"payment": {"refundable": 12800}},
     "checks": [],
@@ -83,10 +83,10 @@ def escalation_for(
         if kind == "approval" or reason == "action_failed"
         else []
     )
-    if actions and not Order.objects.filter(number="ORD-1003").exists():
+    if actions and not Order.objects.filter(number="ORD-4003").exists():
         # The refund's order, so that an edit is checked against a real payment (the first
         # escalation of a test owns it; the refund rules read it fresh).
-        delivered_order(number="ORD-1003", customer=inquiry.customer, captured=12800)
+        delivered_order(number="ORD-4003", customer=inquiry.customer, captured=12800)
     return escalation_record_wait(
         inquiry=inquiry,
         wait_key=wait_key or f"{inquiry.pk}:{secrets.token_hex(4)}",
@@ -101,7 +101,7 @@ def escalation_for(
 CANCEL_ACTION: dict[str, Any] = {
     "action_id": "a2",
     "kind": "cancel_order",
-    "params": {"order_number": "ORD-2001", "reason": "ordered twice"},
+    "params": {"order_number": "ORD-8001", "reason": "ordered twice"},
     "amount_at_risk": 3980,
     "facts": {"payment": {"refundable": 0}},
 }

@@ -13,8 +13,8 @@ from django.utils import translation
 
 from operators.headlines import headline
 
-REFUND = {"kind": "process_refund", "params": {"order_number": "ORD-1003", "amount": 12800}}
-CANCEL = {"kind": "cancel_order", "params": {"order_number": "ORD-1004"}}
+REFUND = {"kind": "process_refund", "params": {"order_number": "ORD-4003", "amount": 12800}}
+CANCEL = {"kind": "cancel_order", "params": {"order_number": "ORD-4004"}}
 
 
 def shown(language: str, **fields: Any) -> str:
@@ -28,26 +28,26 @@ def shown(language: str, **fields: Any) -> str:
 @pytest.mark.parametrize(
     ("fields", "english", "japanese"),
     [
-        ({"actions": [REFUND]}, "Refund ¥12,800 on ORD-1003", "ORD-1003 の ¥12,800 返金"),
-        ({"actions": [CANCEL]}, "Cancel ORD-1004", "ORD-1004 のキャンセル"),
+        ({"actions": [REFUND]}, "Refund ¥12,800 on ORD-4003", "ORD-4003 の ¥12,800 返金"),
+        ({"actions": [CANCEL]}, "Cancel ORD-4004", "ORD-4004 のキャンセル"),
         (
             {"actions": [REFUND, CANCEL]},
-            "Refund ¥12,800 on ORD-1003; Cancel ORD-1004",
-            "ORD-1003 の ¥12,800 返金、ORD-1004 のキャンセル",
+            "Refund ¥12,800 on ORD-4003; Cancel ORD-4004",
+            "ORD-4003 の ¥12,800 返金、ORD-4004 のキャンセル",
         ),
         (
             {"kind": "failure", "reason": "action_failed", "actions": [REFUND]},
-            "Failed, to retry or give up: Refund ¥12,800 on ORD-1003",
-            "失敗（再実行か取りやめ）: ORD-1003 の ¥12,800 返金",
+            "Failed, to retry or give up: Refund ¥12,800 on ORD-4003",
+            "失敗（再実行か取りやめ）: ORD-4003 の ¥12,800 返金",
         ),
         (
             {
                 "kind": "follow_up",
                 "reason": "claim_contradicts_records",
-                "package": {"escalation": {"detail": {"order_number": "ORD-2001"}}},
+                "package": {"escalation": {"detail": {"order_number": "ORD-8001"}}},
             },
-            "ORD-2001: the customer's account contradicts the records",
-            "ORD-2001: お客様のお話と記録が食い違っています",
+            "ORD-8001: the customer's account contradicts the records",
+            "ORD-8001: お客様のお話と記録が食い違っています",
         ),
         (
             {

@@ -18,16 +18,16 @@ from operators.labels import ACTION_LABELS, approve_label
 
 RETURN = {
     "kind": "return_items",
-    "params": {"order_number": "ORD-5101", "items": [{"sku": "MUG-ARITA-AI", "quantity": 1}]}
+    "params": {"order_number": "ORD-7101", "items": [{"sku": "MUG-ARITA-AI", "quantity": 1}]}
     | {"amount": 2200},
 }
 EXCHANGE = {
     "kind": "exchange_items",
-    "params": {"order_number": "ORD-5103", "item": "TSH-LOGO-M", "new_sku": "TSH-LOGO-L"},
+    "params": {"order_number": "ORD-7103", "item": "TSH-LOGO-M", "new_sku": "TSH-LOGO-L"},
 }
 CHANGE = {
     "kind": "modify_order_items",
-    "params": {"order_number": "ORD-5104", "items": [{"sku": "CHP-WAKASA", "quantity": 0}]}
+    "params": {"order_number": "ORD-7104", "items": [{"sku": "CHP-WAKASA", "quantity": 0}]}
     | {"new_total": 4950},
 }
 
@@ -35,13 +35,13 @@ CHANGE = {
 def test_approve_says_exactly_what_each_retail_action_does() -> None:
     with translation.override("en"):
         assert approve_label([RETURN]) == (
-            "Approve return of MUG-ARITA-AI × 1 with a refund of ¥2,200 on ORD-5101"
+            "Approve return of MUG-ARITA-AI × 1 with a refund of ¥2,200 on ORD-7101"
         )
         assert approve_label([EXCHANGE]) == (
-            "Approve exchange of TSH-LOGO-M for TSH-LOGO-L on ORD-5103"
+            "Approve exchange of TSH-LOGO-M for TSH-LOGO-L on ORD-7103"
         )
         assert approve_label([CHANGE]) == (
-            "Approve change of CHP-WAKASA × 0 on ORD-5104 (new total ¥4,950)"
+            "Approve change of CHP-WAKASA × 0 on ORD-7104 (new total ¥4,950)"
         )
 
 

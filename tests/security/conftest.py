@@ -1,8 +1,8 @@
-"""The security suite's shop: the demo data seeded once, committed, and shared by every test.
+"""The security suite's shop: ``support_shop`` built once, committed, and shared by every test.
 
-Seeding the demo shop takes seconds, and much of this suite needs it committed: the graph's
-worker threads and the socket consumers read it on connections of their own. So the package
-seeds it once (``committed_shop``) and flushes the database when the package is done, as
+Building the shop and its logins takes a while, and much of this suite needs it committed:
+the graph's worker threads and the socket consumers read it on connections of their own. So the
+package builds it once (``committed_shop``) and flushes the database when the package is done, as
 ``TransactionTestCase`` does after each test. Tests take one of two shapes:
 
 * HTTP tests use ``shop`` (pytest-django's ``db``): each runs in a transaction rolled back
@@ -10,7 +10,7 @@ seeds it once (``committed_shop``) and flushes the database when the package is 
 * socket and agent tests use ``live_shop``: no wrapping transaction, because
   ``database_sync_to_async`` and the graph's threads must see committed rows. They only add
   rows (inquiries, escalations, sessions) and never approve anything, so the shared data
-  stays as seeded; a test that changes a seeded row puts it back.
+  stays as built; a test that changes a shared row puts it back.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -45,17 +46,19 @@ from agents.team.runs.lease import close_lease_connection
 from agents.team.runs.outcome import RunOutcome
 from netshop import models as m
 from netshop.audit.models import AuditEntry
-from netshop.demo.seed import seed_demo
+from netshop.roles import Role, role_assign
 from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
+from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, storefront_key
 from tests.support.channel_layers import use_redis_channel_layer
+from tests.support.scenarios import SCENARIO_PREFIX, SupportShop, support_shop
 
 PASSWORD = "security-suite-password"
 CALLERS = ("anonymous", "token", "customer", "operator", "manager")
 LOGINS = {
-    "customer": "c0001",
-    "other_customer": "c0002",
+    "customer": "hanako",
+    "other_customer": "emily",
     "operator": "operator",
     "manager": "manager",
 }
@@ -65,13 +68,32 @@ SIGNED_OUT_CLOSE = 4401
 
 @dataclass(frozen=True)
 class Shop:
-    """The seeded shop's callers and objects; ``storefront_key`` is a live token's key."""
+    """The shared shop's callers and objects: ``orders`` is ``support_shop``'s Hanako (the
+    ``customer`` login) and Emily (``other_customer``); ``storefront_key`` a live token's key."""
 
     storefront_key: str
+    orders: SupportShop
 
     def user(self, who: str) -> User:
-        """``customer`` (c0001), ``other_customer`` (c0002), ``operator`` or ``manager``."""
+        """``customer`` (Hanako), ``other_customer`` (Emily), ``operator`` or ``manager``."""
         return User.objects.get(username=LOGINS[who])
+
+    def fill(self, text: str) -> str:
+        """``text`` with ``{hanako_delivered}``-style placeholders filled in: each shopper's
+        order numbers by role, ``{hanako_code}`` and ``{hanako_tracking}`` (her parcel in
+        transit)."""
+        values = {
+            f"{name}_{role}": number
+            for name in ("hanako", "emily")
+            for role, number in self.orders.shopper(name).numbers().items()
+        }
+        values |= {f"{name}_code": self.customer(name).code for name in ("hanako", "emily")}
+        values["hanako_tracking"] = self.orders.hanako.in_transit.shipment.tracking_number
+        return text.format(**values)
+
+    def customer(self, name: str) -> m.Customer:
+        """``"hanako"`` or ``"emily"``."""
+        return self.orders.shopper(name).customer
 
     def client(self, who: str, *, enforce_csrf: bool = False) -> Client:
         """A test client for one of ``CALLERS`` (or ``other_customer``)."""
@@ -82,11 +104,13 @@ class Shop:
             client.force_login(self.user(who))
         return client
 
-    def inquiry(self, customer: str = "C0001", text: str = "ORD-1003が壊れていました") -> Inquiry:
-        owner = m.Customer.objects.get(code=customer)
-        return inquiry_create(customer=owner, text=text, start=False)
+    def inquiry(
+        self, customer: str = "hanako", text: str = "{hanako_delivered}が壊れていました"
+    ) -> Inquiry:
+        """An inquiry of ``"hanako"`` or ``"emily"``, its ``text`` filled (``fill``)."""
+        return inquiry_create(customer=self.customer(customer), text=self.fill(text), start=False)
 
-    def escalation(self, customer: str = "C0001") -> Escalation:
+    def escalation(self, customer: str = "hanako") -> Escalation:
         return escalation_for(self.inquiry(customer))
 
 
@@ -111,13 +135,28 @@ def test_database(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> 
         teardown_databases(config, verbosity=0)
 
 
+def _logins(orders: SupportShop) -> None:
+    """The suite's logins, all with ``PASSWORD``: Hanako and Emily for their help pages, an
+    operator and a manager."""
+    for username, role in (("operator", Role.OPERATOR), ("manager", Role.MANAGER)):
+        user = User.objects.create_user(username, f"{username}@netshop.example", PASSWORD)
+        role_assign(user=user, role=role)
+    for username, customer in (
+        ("hanako", orders.hanako.customer),
+        ("emily", orders.emily.customer),
+    ):
+        customer.user = User.objects.create_user(username, customer.email, PASSWORD)
+        customer.save(update_fields=["user"])
+
+
 @pytest.fixture(scope="package")
 def committed_shop(test_database: None, django_db_blocker: DjangoDbBlocker) -> Iterator[Shop]:
     with django_db_blocker.unblock():
         hashers = ["django.contrib.auth.hashers.MD5PasswordHasher"]
         with override_settings(PASSWORD_HASHERS=hashers):
-            seed_demo(password=PASSWORD)
-            shop = Shop(storefront_key=storefront_key("security-suite"))
+            orders = support_shop()
+            _logins(orders)
+            shop = Shop(storefront_key=storefront_key("security-suite"), orders=orders)
         try:
             yield shop
         finally:
@@ -146,7 +185,7 @@ def live_shop(
 def ask(live_shop: Shop) -> Callable[..., RunOutcome]:
     """Run one inquiry for a customer through the real graph (offline model), in process."""
 
-    def run(text: str, *, customer: str = "C0002") -> RunOutcome:
+    def run(text: str, *, customer: str = "emily") -> RunOutcome:
         return inquiry_run(inquiry=live_shop.inquiry(customer, text))
 
     return run
@@ -194,10 +233,10 @@ class RoutePaths:
 
     def __init__(self, shop: Shop) -> None:
         self.shop = shop
-        self.inquiry = shop.inquiry("C0001")
-        self.escalation = shop.escalation("C0001")
-        self.receipt_number = _receipt_number(self.inquiry)
-        support_records()
+        self.inquiry = shop.inquiry("hanako")
+        self.escalation = shop.escalation("hanako")
+        self.receipt_number = _receipt_number(self.inquiry, shop.orders.hanako.delivered)
+        support_records(shop.orders)
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
         """``fresh``: a new escalation, so that one call's claim never makes another's 409."""
@@ -223,10 +262,10 @@ class RoutePaths:
         return model._default_manager.order_by("pk").values_list("pk", flat=True).first()
 
 
-def _receipt_number(inquiry: Inquiry) -> str:
-    """A receipt issued in ``inquiry`` for C0001's paid ORD-1003: the download routes' object."""
+def _receipt_number(inquiry: Inquiry, order: m.Order) -> str:
+    """A receipt issued in ``inquiry`` for Hanako's paid ``order``: the download routes' object."""
     issue = receipt_issue(
-        order=m.Order.objects.get(number="ORD-1003"),
+        order=order,
         addressee="",
         operation_id=f"{inquiry.pk}:issue_receipt:security",
         actor="security",
@@ -235,11 +274,20 @@ def _receipt_number(inquiry: Inquiry) -> str:
     return issue.receipt.number
 
 
-def support_records() -> None:
-    """One row for each admin model the demo seed leaves empty, so its pages show an object
-    (the receipt is the one ``RoutePaths`` issues for the download routes)."""
+def support_records(orders: SupportShop) -> None:
+    """One row for each admin model the shop leaves empty, so its pages show an object (the
+    receipt is the one ``RoutePaths`` issues for the download routes)."""
     CannedReply.objects.create(title="Apology", language="ja", body="申し訳ございません。")
-    shipment = m.Shipment.objects.get(order__number="ORD-1004")
+    issued = timezone.now() - timedelta(days=120)
+    m.Coupon.objects.create(
+        code="SORRY-SECURITY01",
+        customer=CustomerFactory.create(),
+        value=500,
+        operation_id="security-coupon",
+        expires_at=issued + timedelta(days=90),
+        created_at=issued,
+    )
+    shipment = orders.hanako.absent_returned.shipment
     today = timezone.localdate()
     m.Redelivery.objects.create(
         shipment=shipment,
@@ -252,7 +300,7 @@ def support_records() -> None:
         shipment=shipment, operation_id="security-date", new_date=today, carrier_booking_id="bk-2"
     )
     m.AddressChange.objects.create(
-        order=m.Order.objects.get(number="ORD-1001"),
+        order=orders.hanako.pending,
         operation_id="security-address",
         postal_code="104-0061",
         prefecture="東京都",
@@ -318,11 +366,13 @@ def as_text(value: Any) -> str:
 
 
 def side_effects() -> dict[str, list[Any]]:
-    """Every support action on record that the demo seed did not write."""
+    """Every support action on record that the shop's scenario did not write."""
     return {
-        "refunds": list(m.Refund.objects.exclude(operation_id__startswith="seed-").values_list()),
+        "refunds": list(
+            m.Refund.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).values_list()
+        ),
         "cancellations": list(
-            m.Cancellation.objects.exclude(operation_id__startswith="seed-").values_list()
+            m.Cancellation.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).values_list()
         ),
         "redeliveries": list(m.Redelivery.objects.values_list()),
         "date_changes": list(m.DeliveryDateChange.objects.values_list()),

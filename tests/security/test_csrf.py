@@ -158,7 +158,7 @@ def changes(shop: Shop) -> Changes:
             "customer",
             "/help/",
             lambda: Inquiry.objects.filter(customer__user=c0001).count(),
-            text="ORD-1003について",
+            text="ORD-4003について",
             key="8a4f6d5e-1d7f-4a57-a1de-2b7d4d3f0c11",
         ),
         "password change": form(
@@ -188,7 +188,7 @@ def changes(shop: Shop) -> Changes:
             lambda c: Change(
                 "/accounts/login/",
                 lambda: "_auth_user_id" in c.session,
-                data={"username": "c0001", "password": PASSWORD},
+                data={"username": "hanako", "password": PASSWORD},
             ),
         ),
     }

@@ -1,6 +1,6 @@
 """A customer's data is theirs: no other customer reads or acts on it, by page, socket or agent.
 
-Given the demo shop (C0001 owns ORD-1001..1005, C0002 owns ORD-2001 and ORD-2002), when one
+Given the shared shop (``support_shop``: Hanako's orders and Emily's), when one
 customer asks for the other's inquiry on the help page or its socket, or asks the agents to
 refund, cancel, track or reschedule the other's orders, then they get "not found": no pending
 action, no side effect, and none of the other order's facts (products, tracking number,
@@ -37,7 +37,7 @@ Ask = Callable[..., RunOutcome]
 
 
 def test_another_customers_inquiry_status_is_not_found(shop: Shop) -> None:
-    mine = shop.inquiry("C0001", "ORD-1003の包丁が欠けていました")
+    mine = shop.inquiry("hanako", "{hanako_delivered}の包丁が欠けていました")
     path = f"/help/inquiries/{mine.pk}/status"
 
     assert shop.client("other_customer").get(path).status_code == 404
@@ -45,8 +45,8 @@ def test_another_customers_inquiry_status_is_not_found(shop: Shop) -> None:
 
 
 def test_the_help_page_lists_only_the_customers_own_inquiries(shop: Shop) -> None:
-    theirs = shop.inquiry("C0001", "ORD-1003の包丁が欠けていました")
-    own = shop.inquiry("C0002", "Where is ORD-2001?")
+    theirs = shop.inquiry("hanako", "{hanako_delivered}の包丁が欠けていました")
+    own = shop.inquiry("emily", "Where is {emily_delivered}?")
 
     page = shop.client("other_customer").get("/help/").content.decode()
 
@@ -57,16 +57,17 @@ def test_the_help_page_lists_only_the_customers_own_inquiries(shop: Shop) -> Non
 
 def test_a_help_form_names_its_customer_by_the_login_only(shop: Shop) -> None:
     client = shop.client("other_customer")
-    form = {"text": "refund ORD-1003", "key": "0d6c8a40-4f8e-4b0e-9d5b-6a3f2f1a7c10"}
+    text, hanako = shop.fill("refund {hanako_delivered}"), shop.customer("hanako").code
+    form = {"text": text, "key": "0d6c8a40-4f8e-4b0e-9d5b-6a3f2f1a7c10"}
 
-    client.post("/help/", {**form, "customer": "C0001", "customer_id": "C0001"})
+    client.post("/help/", {**form, "customer": hanako, "customer_id": hanako})
 
-    assert shop.user("other_customer").customer.inquiries.filter(text="refund ORD-1003").exists()
-    assert not shop.user("customer").customer.inquiries.filter(text="refund ORD-1003").exists()
+    assert shop.user("other_customer").customer.inquiries.filter(text=text).exists()
+    assert not shop.user("customer").customer.inquiries.filter(text=text).exists()
 
 
 def test_another_customers_inquiry_socket_is_refused(live_shop: Shop) -> None:
-    mine = live_shop.inquiry("C0001")
+    mine = live_shop.inquiry("hanako")
     path = f"/ws/help/{mine.pk}/"
 
     other = socket_verdict(path, socket_headers(live_shop.user("other_customer")))
@@ -76,7 +77,7 @@ def test_another_customers_inquiry_socket_is_refused(live_shop: Shop) -> None:
 
 
 def test_a_customer_session_is_no_api_credential_even_for_their_own_inquiry(shop: Shop) -> None:
-    own = shop.inquiry("C0002", "Where is ORD-2001?")
+    own = shop.inquiry("emily", "Where is {emily_delivered}?")
 
     response = shop.client("other_customer").get(f"/api/v1/inquiries/{own.pk}")
 
@@ -84,24 +85,35 @@ def test_a_customer_session_is_no_api_credential_even_for_their_own_inquiry(shop
 
 
 def test_a_storefront_token_reads_every_customers_inquiry_by_design(shop: Shop) -> None:
-    inquiries = [shop.inquiry("C0001"), shop.inquiry("C0002", "Where is ORD-2001?")]
+    inquiries = [shop.inquiry("hanako"), shop.inquiry("emily", "Where is {emily_delivered}?")]
 
     answers = [shop.client("token").get(f"/api/v1/inquiries/{i.pk}") for i in inquiries]
 
-    assert [a.json()["customer_id"] for a in answers] == ["C0001", "C0002"]
+    assert [a.json()["customer_id"] for a in answers] == [
+        shop.customer("hanako").code,
+        shop.customer("emily").code,
+    ]
 
 
 # --- Asking the agents about someone else's order --------------------------------------------
 
 FOREIGN_ASKS = [
-    ("C0002", "Please refund ORD-1003, the knife arrived chipped.", "ORD-1003"),
-    ("C0002", "Cancel order ORD-1001 please.", "ORD-1001"),
-    ("C0002", "Where is my order ORD-1002? Please track it.", "ORD-1002"),
-    ("C0002", "Track parcel 4821-7730-1195 for me.", "ORD-1002"),
-    ("C0002", "ORD-1004 never came. Please arrange a redelivery tomorrow morning.", "ORD-1004"),
-    ("C0002", "Please change the delivery date of ORD-1002 to next Friday.", "ORD-1002"),
-    ("C0001", "ORD-2001の注文内容と配送状況を教えてください。", "ORD-2001"),
-    ("C0001", "ORD-2002をキャンセルしてください。", "ORD-2002"),
+    ("emily", "Please refund {hanako_delivered}, the knife arrived chipped.", "{hanako_delivered}"),
+    ("emily", "Cancel order {hanako_pending} please.", "{hanako_pending}"),
+    ("emily", "Where is my order {hanako_in_transit}? Please track it.", "{hanako_in_transit}"),
+    ("emily", "Track parcel {hanako_tracking} for me.", "{hanako_in_transit}"),
+    (
+        "emily",
+        "{hanako_absent_returned} never came. Please arrange a redelivery tomorrow morning.",
+        "{hanako_absent_returned}",
+    ),
+    (
+        "emily",
+        "Please change the delivery date of {hanako_in_transit} to next Friday.",
+        "{hanako_in_transit}",
+    ),
+    ("hanako", "{emily_delivered}の注文内容と配送状況を教えてください。", "{emily_delivered}"),
+    ("hanako", "{emily_pending}をキャンセルしてください。", "{emily_pending}"),
 ]
 
 
@@ -122,11 +134,12 @@ def private_facts(number: str, *, asker: str, text: str) -> list[str]:
 
 @pytest.mark.parametrize(("asker", "text", "number"), FOREIGN_ASKS)
 def test_asking_the_agents_about_another_customers_order_finds_nothing(
-    ask: Ask, asker: str, text: str, number: str
+    live_shop: Shop, ask: Ask, asker: str, text: str, number: str
 ) -> None:
+    text, number = live_shop.fill(text), live_shop.fill(number)
     owner = Order.objects.get(number=number).customer
     effects, coupons = side_effects(), list(owner.coupons.values_list("pk", flat=True))
-    secrets = private_facts(number, asker=asker, text=text)
+    secrets = private_facts(number, asker=live_shop.customer(asker).code, text=text)
     assert len(secrets) >= 3, secrets
 
     outcome = ask(text, customer=asker)

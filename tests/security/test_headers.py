@@ -1,7 +1,7 @@
 """What every page's answer carries: the content security policy, no caching, and markup the
 policy lets run; and password reset only where mail can go out.
 
-Given the seeded shop, when each kind of caller GETs every URL pattern the root URLconf
+Given the shared shop, when each kind of caller GETs every URL pattern the root URLconf
 declares (so a new page cannot be forgotten), then every answer has exactly our policy and
 ``Cache-Control: no-store``, and no HTML page holds an inline script, style or event handler
 (the policy would block it: the browser suite checks the same pages in Chromium).

@@ -1,6 +1,6 @@
 """Failed logins lock a username out from one address (django-axes), and people can unlock it.
 
-Given the seeded logins, when a client guesses a password over and over, then after the
+Given the shared shop's logins, when a client guesses a password over and over, then after the
 configured number of failures (5 by default) that username is refused from that address, the
 right password included, with a page that says so in the visitor's language and no session;
 other people from the same address and the same person from elsewhere still log in; and
@@ -41,7 +41,7 @@ def guess(username: str, times: int, *, address: str = ATTACKER) -> list[int]:
     return [attempt(username, f"wrong-{n}", address=address)[0].status_code for n in range(times)]
 
 
-@pytest.mark.parametrize("username", ["operator", "c0001"])
+@pytest.mark.parametrize("username", ["operator", "hanako"])
 def test_forty_wrong_passwords_lock_the_login_and_the_right_one_is_then_refused(
     shop: Shop, username: str
 ) -> None:
@@ -78,9 +78,9 @@ def test_a_successful_login_starts_the_count_again(shop: Shop) -> None:
 
 
 def test_the_lockout_page_speaks_japanese_to_a_japanese_browser(shop: Shop) -> None:
-    guess("c0001", 5)
+    guess("hanako", 5)
 
-    response, logged_in = attempt("c0001", PASSWORD, **{"Accept-Language": "ja"})
+    response, logged_in = attempt("hanako", PASSWORD, **{"Accept-Language": "ja"})
 
     assert response.status_code == 429
     text = response.content.decode()
@@ -131,11 +131,11 @@ def test_the_unlock_command_lets_the_right_password_in_again(shop: Shop) -> None
 
 def test_the_unlock_command_leaves_other_locks_alone(shop: Shop) -> None:
     guess("operator", 5)
-    guess("c0001", 5)
+    guess("hanako", 5)
 
     call_command("axes_reset_username", "operator", stdout=None)
 
-    assert attempt("c0001", PASSWORD)[0].status_code == 429
+    assert attempt("hanako", PASSWORD)[0].status_code == 429
 
 
 def test_a_superuser_unlocks_by_deleting_the_attempt_in_the_admin(shop: Shop) -> None:

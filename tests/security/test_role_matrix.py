@@ -1,7 +1,7 @@
 """Who may open what: every URL pattern and every socket, for every kind of caller.
 
-Given the seeded shop and its logins, when an anonymous visitor, a storefront (bearer token),
-a customer (c0001), an operator and a manager each call every URL pattern the root URLconf
+Given the shared shop and its logins, when an anonymous visitor, a storefront (bearer token),
+a customer (Hanako), an operator and a manager each call every URL pattern the root URLconf
 declares (walked recursively, so a new page cannot be forgotten) and open every socket, then
 each gets exactly the answer in the matrix below.
 
@@ -90,7 +90,7 @@ def admin_page(operator: Outcome, manager: Outcome | None = None, **kwargs: Any)
 
 
 DECISION = {"decision": "reject", "reason": "対象外のご依頼です"}
-INQUIRY = {"customer_id": "C0001", "text": "ORD-1003が欠けて届きました。"}
+INQUIRY = {"customer_id": "{hanako_code}", "text": "{hanako_delivered}が欠けて届きました。"}
 
 EXPECTED: dict[str, Row] = {
     "healthz": everyone(200),
@@ -318,12 +318,14 @@ def outcome(response: HttpResponse) -> Outcome:
     return f"{response.status_code} {PK.sub('/<pk>/', target)}"
 
 
-def call(client: Client, path: str, row: Row) -> Any:
+def call(client: Client, path: str, row: Row, shop: Shop) -> Any:
+    """The row's request; its body's placeholders (``{hanako_code}``) filled from ``shop``."""
     if row.method == "get":
         return client.get(path)
+    body = {k: shop.fill(v) if isinstance(v, str) else v for k, v in (row.body or {}).items()}
     if row.json:
-        return client.post(path, json.dumps(row.body), content_type="application/json")
-    return client.post(path, row.body)
+        return client.post(path, json.dumps(body), content_type="application/json")
+    return client.post(path, body)
 
 
 @pytest.mark.usefixtures("quiet_refusals")
@@ -338,7 +340,7 @@ def test_every_url_answers_each_caller_as_the_matrix_says(shop: Shop, caller: st
         # A POST may log the caller out or change their session: it gets a client of its own.
         client = shop.client(caller) if row.method == "post" else reader
         expected[route] = row.expected(caller)
-        actual[route] = outcome(call(client, path, row))
+        actual[route] = outcome(call(client, path, row, shop))
 
     assert actual == expected
 
@@ -355,7 +357,7 @@ def test_a_staff_token_opens_the_api_its_owner_may_and_no_page(shop: Shop, role:
     for route, row in sorted(all_expected().items()):
         path = paths(route, fresh=row.method == "post")
         expected[route] = row.expected(role if route.startswith("api/") else "anonymous")
-        actual[route] = outcome(call(Client(headers=bearer(key)), path, row))
+        actual[route] = outcome(call(Client(headers=bearer(key)), path, row, shop))
 
     assert actual == expected
 
@@ -423,7 +425,7 @@ STAFF_SOCKET = (UNSIGNED, UNSIGNED, REFUSED, ACCEPTED, ACCEPTED)
 SOCKETS: dict[str, tuple[str, str, str, str, str]] = {
     "ws/console/": STAFF_SOCKET,
     "ws/console/escalations/<uuid:escalation_id>/": STAFF_SOCKET,
-    # The customer is c0001, who owns the inquiry; staff are no customers.
+    # The customer is Hanako, who owns the inquiry; staff are no customers.
     "ws/help/<uuid:inquiry_id>/": (UNSIGNED, UNSIGNED, ACCEPTED, REFUSED, REFUSED),
     # Every path no route declares (the catch-all; tried at "/"): refused at the handshake.
     "": ("rejected",) * 5,
@@ -435,8 +437,8 @@ def test_every_socket_has_exactly_one_row() -> None:
 
 
 def test_every_socket_answers_each_caller_as_the_matrix_says(live_shop: Shop) -> None:
-    escalation = live_shop.escalation("C0001")
-    inquiry = live_shop.inquiry("C0001")
+    escalation = live_shop.escalation("hanako")
+    inquiry = live_shop.inquiry("hanako")
     values = {"escalation_id": str(escalation.pk), "inquiry_id": str(inquiry.pk)}
     headers = {
         caller: socket_headers(None if caller in ("anonymous", "token") else live_shop.user(caller))

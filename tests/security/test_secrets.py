@@ -1,7 +1,7 @@
 """Secrets stay secret: never in logs, receipts, audit rows, API answers or pages.
 
 Given a known ``SECRET_KEY``, an OpenAI API key that the real ``ChatOpenAI`` client really
-sends (to the local OpenAI-compatible server), a storefront token's key and the demo login
+sends (to the local OpenAI-compatible server), a storefront token's key and the login
 password, when an inquiry runs through the graph with every logger at DEBUG and staff,
 customers and storefronts then read every page, export and API answer about it, then none of
 the secrets appears in the captured log, the run's state and receipts, the hand-off package,
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -68,27 +69,32 @@ def logged(caplog: pytest.LogCaptureFixture) -> str:
 # --- A run with the real client --------------------------------------------------------------
 
 
-def shop_model(request: dict[str, Any]) -> Reply:
-    """A well-behaved model: a refund of ORD-1003, prepared for approval, then a reply."""
-    if "response_format" in request:
-        return Reply.structured_output(
-            {
-                "agents": ["order", "payment"],
-                "intent": "process_refund",
-                "secondary_intents": [],
-                "entities": {"order_numbers": ["ORD-1003"], "amounts": []},
-                "language": "ja",
-                "confidence": 0.9,
-                "injection_suspected": False,
-            }
-        )
-    tools = [tool["function"]["name"] for tool in request.get("tools", [])]
-    if tools and request["messages"][-1]["role"] != "tool":
-        if "get_order_details" in tools:
-            return Reply.tool_call("get_order_details", {"order_number": "ORD-1003"})
-        if "process_refund" in tools:
-            return Reply.tool_call("process_refund", {"order_number": "ORD-1003", "reason": "破損"})
-    return Reply.text("確認いたしました。担当者が返金を確認します。")
+def shop_model(number: str) -> Callable[[dict[str, Any]], Reply]:
+    """A well-behaved model: a refund of order ``number``, prepared for approval, then a reply."""
+
+    def answer(request: dict[str, Any]) -> Reply:
+        if "response_format" in request:
+            return Reply.structured_output(
+                {
+                    "agents": ["order", "payment"],
+                    "intent": "process_refund",
+                    "secondary_intents": [],
+                    "entities": {"order_numbers": [number], "amounts": []},
+                    "language": "ja",
+                    "confidence": 0.9,
+                    "injection_suspected": False,
+                }
+            )
+        tools = [tool["function"]["name"] for tool in request.get("tools", [])]
+        if tools and request["messages"][-1]["role"] != "tool":
+            if "get_order_details" in tools:
+                return Reply.tool_call("get_order_details", {"order_number": number})
+            if "process_refund" in tools:
+                refund = {"order_number": number, "reason": "破損"}
+                return Reply.tool_call("process_refund", refund)
+        return Reply.text("確認いたしました。担当者が返金を確認します。")
+
+    return answer
 
 
 @pytest.fixture
@@ -102,8 +108,10 @@ def real_client_run(
     settings.NETSHOP_MODEL_PROVIDER = "openai"
     settings.OPENAI_BASE_URL = fake_openai.base_url
     settings.NETSHOP_MODEL_TIMEOUT_S = 5.0
-    fake_openai.responder = shop_model
-    inquiry = live_shop.inquiry("C0001", "ORD-1003の包丁が欠けていました。返金してください。")
+    fake_openai.responder = shop_model(live_shop.orders.hanako.delivered.number)
+    inquiry = live_shop.inquiry(
+        "hanako", "{hanako_delivered}の包丁が欠けていました。返金してください。"
+    )
     outcome = inquiry_run(inquiry=inquiry)
     keys = {r.headers.get("authorization") for r in fake_openai.requests}
     assert keys == {f"Bearer {OPENAI_API_KEY}"}, "the key was really in use"
@@ -182,7 +190,9 @@ def test_api_answers_to_a_storefront_and_to_staff_carry_no_secret(
     shop: Shop, secrets: dict[str, str], everything_logged: Any
 ) -> None:
     token, operator = shop.client("token"), shop.client("operator")
-    payload = {"customer_id": "C0002", "text": "Where is ORD-2001?", "idempotency_key": "k1"}
+    emily = shop.orders.emily
+    text = f"Where is {emily.delivered.number}?"
+    payload = {"customer_id": emily.customer.code, "text": text, "idempotency_key": "k1"}
 
     answers = [
         token.post("/api/v1/inquiries", json.dumps(payload), content_type="application/json"),

@@ -6,7 +6,7 @@ takes the next ``Reply`` from a FIFO script, else asks ``responder``; every requ
 
     with FakeOpenAI() as server:
         server.script(
-            Reply.tool_call("order_lookup", {"order_number": "ORD-1003"}),
+            Reply.tool_call("order_lookup", {"order_number": "ORD-4003"}),
             Reply.text("Your order ships tomorrow.").after(0.2),
         )
         ...  # ChatOpenAI(base_url=server.base_url, ...)

@@ -14,7 +14,7 @@ from tests.support.openai_rules import Problem, request_problems
 
 Json = dict[str, Any]
 
-USER = {"role": "user", "content": "Where is ORD-1003?"}
+USER = {"role": "user", "content": "Where is ORD-4003?"}
 CLOSED = {
     "type": "object",
     "properties": {"order_number": {"type": "string"}},

@@ -63,7 +63,7 @@ def test_an_approval_without_a_reason_keeps_no_text(sato: User) -> None:
 
 def test_a_decision_on_one_action_names_it_and_recommends_only_it() -> None:
     escalation = escalation_for()
-    cancel = {"action_id": "a2", "kind": "cancel_order", "params": {"order_number": "ORD-1004"}}
+    cancel = {"action_id": "a2", "kind": "cancel_order", "params": {"order_number": "ORD-4004"}}
     escalation.actions = [*escalation.actions, cancel]
 
     audit_trail.decided(
@@ -79,7 +79,7 @@ def test_a_decision_on_one_action_names_it_and_recommends_only_it() -> None:
     assert entry.operation_id == "a2"
     assert entry.data["action_id"] == "a2"
     assert entry.data["recommended"] == [
-        {"action_id": "a2", "kind": "cancel_order", "order_number": "ORD-1004"}
+        {"action_id": "a2", "kind": "cancel_order", "order_number": "ORD-4004"}
     ]
     assert StaffText.objects.get().action_id == "a2"
 

@@ -35,10 +35,10 @@ def test_every_shop_code_a_customer_is_told_has_its_words(family: str, codes: li
 
 
 def test_a_message_is_filled_in() -> None:
-    assert say("ja", "refusal.nothing_to_refund", order_ref="ご注文 ORD-1003") == (
-        "ご注文 ORD-1003には、返金できる金額が残っておりません。"
+    assert say("ja", "refusal.nothing_to_refund", order_ref="ご注文 ORD-4003") == (
+        "ご注文 ORD-4003には、返金できる金額が残っておりません。"
     )
-    assert say("en", "order.named", number="ORD-1003") == "order ORD-1003"
+    assert say("en", "order.named", number="ORD-4003") == "order ORD-4003"
 
 
 def test_a_missing_key_fails_loudly() -> None:
@@ -57,9 +57,9 @@ def test_a_field_the_template_does_not_use_fails_loudly() -> None:
 
 
 def test_say_from_takes_only_what_the_template_uses() -> None:
-    fields = {"order_ref": "order ORD-1003", "tool": "the refund"}
+    fields = {"order_ref": "order ORD-4003", "tool": "the refund"}
     assert catalogue.say_from("en", "refusal.nothing_to_refund", fields) == (
-        "There is no amount left to refund on order ORD-1003."
+        "There is no amount left to refund on order ORD-4003."
     )
 
 

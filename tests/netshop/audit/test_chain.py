@@ -27,9 +27,9 @@ from netshop.audit.verify import verify_entries
 from netshop.errors import DomainError
 from netshop.services.coupons import coupon_issue
 from netshop.services.orders import order_cancel
-from netshop.services.policy_checks import shop_today
 from netshop.services.refunds import refund_create
 from netshop.services.shipping import delivery_date_change, redelivery_arrange
+from netshop.shop_time import shop_today
 from tests.factories import (
     CustomerFactory,
     absent_returned_order,
@@ -105,14 +105,14 @@ def test_a_stored_entry_hashes_to_what_was_written() -> None:
         operation_id="op-1",
         verdict="HEALTHY",
         reason="refund_approval",
-        data={"order": "ORD-1003", "amount": 12800, "when": dt.date(2026, 12, 1), "ratio": 1e20},
+        data={"order": "ORD-4003", "amount": 12800, "when": dt.date(2026, 12, 1), "ratio": 1e20},
     )
 
     stored = AuditEntry.objects.get(seq=written.seq)
     assert entry_mac(stored, keyring().current) == stored.hash == written.hash
     assert (stored.key_id, entry_signature(stored, keyring())) == ("test", "valid")
     assert stored.data == {
-        "order": "ORD-1003",
+        "order": "ORD-4003",
         "amount": 12800,
         "when": "2026-12-01",
         "ratio": 10**20,
@@ -238,7 +238,7 @@ def test_an_inserted_entry_is_reported_at_its_seq() -> None:
         action="side_effect.refund",
         actor="sato",
         operation_id="op-forged",
-        data={"order": "ORD-1003", "amount": 99999},
+        data={"order": "ORD-4003", "amount": 99999},
         prev_hash="f" * 64,
         key_id="test",
     )

@@ -118,7 +118,7 @@ def _forge_through_the_normal_path(conn: psycopg.Connection[Any], key_id: str = 
             created_at=AuditEntry.objects.latest("seq").created_at,
             action="decision.recorded",
             actor="manager",
-            data={"order": "ORD-1003", "amount": 12800},
+            data={"order": "ORD-4003", "amount": 12800},
             prev_hash=prev_hash,
             key_id=key_id,
         )

@@ -14,7 +14,6 @@ from django.utils import timezone
 
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
-from netshop.demo.faq import FAQ
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer, Order
 from netshop.services.coupons import coupon_codes_withheld, coupon_issue, is_one_per_inquiry_clash
@@ -380,26 +379,6 @@ def test_twenty_concurrent_issues_for_one_customer_yield_exactly_the_limit(
     assert len(audited) == limit
     assert len({entry["order"] for entry in audited}) == limit  # one coupon per trouble
     assert Order.objects.filter(customer=order.customer).count() == 6
-
-
-# --- The FAQ states the rules the service applies -----------------------------------------
-
-
-def test_the_faq_states_the_coupon_rules_the_service_enforces(settings: object) -> None:
-    apology = {e.language: e.answer for e in FAQ if "お詫びクーポン" in e.keywords}
-    apology |= {e.language: e.answer for e in FAQ if "apology coupon" in e.keywords}
-    days = settings.NETSHOP_COUPON_WINDOW_DAYS  # type: ignore[attr-defined]
-    cap = settings.NETSHOP_COUPON_CAP_YEN  # type: ignore[attr-defined]
-
-    assert settings.NETSHOP_COUPON_LIMIT_PER_CUSTOMER == 1  # type: ignore[attr-defined]
-    assert f"お一人様{days}日間に1枚まで" in apology["ja"]
-    assert f"one per customer in {days} days" in apology["en"]
-    assert f"最大{cap:,}円分" in apology["ja"]
-    assert f"up to ¥{cap:,}" in apology["en"]
-    assert "90日間有効" in apology["ja"]
-    assert "valid for 90 days" in apology["en"]
-    assert "期限切れのクーポンは再発行できません" in apology["ja"]
-    assert "Expired coupons cannot be reissued" in apology["en"]
 
 
 @pytest.mark.parametrize(

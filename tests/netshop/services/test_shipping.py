@@ -15,8 +15,8 @@ from netshop.models import (
     Shipment,
     ShipmentStatus,
 )
-from netshop.services.policy_checks import shop_today
 from netshop.services.shipping import delivery_date_change, redelivery_arrange
+from netshop.shop_time import shop_today
 from tests.factories import (
     ShipmentFactory,
     absent_returned_order,

@@ -23,7 +23,7 @@ from tests.support.webhook_receiver import Slow, WebhookReceiver
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_webhooks")]
 
-TEXT = '返金をお願いします "}<b>ORD-1003</b>'
+TEXT = '返金をお願いします "}<b>ORD-4003</b>'
 
 
 def enqueued(token: ApiToken) -> WebhookDelivery:

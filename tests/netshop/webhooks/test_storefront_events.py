@@ -26,16 +26,17 @@ from agents.support.conversations.services import (
 )
 from agents.support.conversations.storefront_intake import storefront_inquiry_create
 from agents.team.runs.driver import inquiry_advance
-from netshop.demo.seed import seed_demo
-from netshop.models import ApiToken, Customer, WebhookDelivery
+from netshop.models import ApiToken, WebhookDelivery
+from netshop.roles import Role
 from netshop.webhooks.services import delivery_send
 from tests.netshop.webhooks.conftest import Handed, receiver_verifies, storefront_token
-from tests.operators.api_helpers import bearer, signed_in
+from tests.operators.api_helpers import bearer, signed_in, staff_user
+from tests.support.scenarios import SupportShop, support_shop
 from tests.support.webhook_receiver import WebhookReceiver
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
+REFUND_TEXT = "届いた商品（{delivered}）が壊れていました。返金をお願いします。"
 
 
 @pytest.fixture
@@ -47,9 +48,11 @@ def runs_handed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.fixture
-def shop(settings: Any) -> None:
+def shop(settings: Any) -> SupportShop:
+    """Hanako's and Emily's orders, and the operator who answers them."""
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    seed_demo(password="x")
+    staff_user("operator", Role.OPERATOR)
+    return support_shop()
 
 
 def events_of(inquiry_id: str) -> list[str]:
@@ -64,11 +67,12 @@ def send_all(handed: list[Handed]) -> None:
 
 @pytest.mark.usefixtures("shop", "runs_handed")
 def test_a_refund_submitted_over_the_api_is_heard_waiting_and_then_resolved(
-    receiver: WebhookReceiver, handed: list[Handed]
+    shop: SupportShop, receiver: WebhookReceiver, handed: list[Handed]
 ) -> None:
     token, key = storefront_token(receiver.url)
     storefront = Client(headers=bearer(key))
-    body = {"customer_id": "C0001", "text": REFUND_TEXT}
+    hanako = shop.hanako
+    body = {"customer_id": hanako.customer.code, "text": REFUND_TEXT.format(**hanako.numbers())}
     inquiry_id = storefront.post("/api/v1/inquiries", json.dumps(body), "application/json").json()[
         "id"
     ]
@@ -93,7 +97,7 @@ def test_a_refund_submitted_over_the_api_is_heard_waiting_and_then_resolved(
     assert all(receiver_verifies(r, token.webhook_secret) for r in requests)
     by_event = {r.json["event"]: r.json["data"] for r in requests}
     assert {d["inquiry_id"] for d in by_event.values()} == {inquiry_id}
-    assert {d["customer_id"] for d in by_event.values()} == {"C0001"}
+    assert {d["customer_id"] for d in by_event.values()} == {hanako.customer.code}
     assert by_event["conversation.awaiting_approval"]["status"] == "awaiting_approval"
     assert by_event["conversation.resolved"]["status"] == "resolved"
     assert "12,800" in by_event["conversation.resolved"]["reply"]
@@ -106,11 +110,11 @@ def test_a_refund_submitted_over_the_api_is_heard_waiting_and_then_resolved(
 
 @pytest.mark.usefixtures("shop", "runs_handed")
 def test_a_person_taking_over_is_heard_once_and_each_of_their_messages_as_a_reply(
-    receiver: WebhookReceiver, handed: list[Handed]
+    shop: SupportShop, receiver: WebhookReceiver, handed: list[Handed]
 ) -> None:
     token, _ = storefront_token(receiver.url)
     inquiry = storefront_inquiry_create(
-        token=token, customer=Customer.objects.get(code="C0002"), text="I need a person."
+        token=token, customer=shop.emily.customer, text="I need a person."
     )
     operator = User.objects.get(username="operator")
 
@@ -136,12 +140,12 @@ def test_a_person_taking_over_is_heard_once_and_each_of_their_messages_as_a_repl
 
 @pytest.mark.usefixtures("shop", "runs_handed")
 def test_conversations_not_started_by_a_listening_storefront_send_nothing(
-    receiver: WebhookReceiver, handed: list[Handed]
+    shop: SupportShop, receiver: WebhookReceiver, handed: list[Handed]
 ) -> None:
     silent, _ = storefront_token("", name="no-webhooks")
     revoked, _ = storefront_token(receiver.url, name="revoked")
     ApiToken.objects.filter(pk=revoked.pk).update(revoked_at=timezone.now())
-    customer = Customer.objects.get(code="C0002")
+    customer = shop.emily.customer
     operator = User.objects.get(username="operator")
     inquiries = [
         inquiry_create(customer=customer, text="From the help page."),
@@ -159,11 +163,12 @@ def test_conversations_not_started_by_a_listening_storefront_send_nothing(
 
 @pytest.mark.usefixtures("shop", "runs_handed")
 def test_a_replayed_idempotency_key_keeps_the_first_storefronts_token(
+    shop: SupportShop,
     receiver: WebhookReceiver,
 ) -> None:
     first, _ = storefront_token(receiver.url, name="first")
     second, _ = storefront_token(receiver.url, name="second")
-    customer = Customer.objects.get(code="C0002")
+    customer = shop.emily.customer
 
     made = [
         storefront_inquiry_create(token=t, customer=customer, text="Hi", idempotency_key="k-1")
@@ -176,10 +181,10 @@ def test_a_replayed_idempotency_key_keeps_the_first_storefronts_token(
 
 @pytest.mark.usefixtures("shop", "runs_handed")
 def test_a_message_that_starts_a_new_conversation_keeps_the_storefronts_webhooks(
-    receiver: WebhookReceiver, handed: list[Handed]
+    shop: SupportShop, receiver: WebhookReceiver, handed: list[Handed]
 ) -> None:
     token, _ = storefront_token(receiver.url)
-    customer = Customer.objects.get(code="C0002")
+    customer = shop.emily.customer
     closed = storefront_inquiry_create(token=token, customer=customer, text="Where is it?")
     long_ago = timezone.now() - timedelta(days=30)
     Inquiry.objects.filter(pk=closed.pk).update(status="resolved", resolved_at=long_ago)

@@ -1,8 +1,9 @@
 """The whole path over HTTP, in this process: submit, wait, approve, refund once, resolved.
 
-Given the demo shop, when a storefront submits a refund request and an operator approves it
-through the API, then the refund is recorded once and the inquiry reads back resolved. The
-worker hand-off is recorded instead of sent, and the run is advanced here, as a worker would.
+Given Hanako's delivered order (``support_shop``), when a storefront submits a refund request
+and an operator approves it through the API, then the refund is recorded once and the inquiry
+reads back resolved. The worker hand-off is recorded instead of sent, and the run is advanced
+here, as a worker would.
 """
 
 from __future__ import annotations
@@ -11,19 +12,17 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from agents.team.runs.driver import inquiry_advance
-from netshop.models import Refund
-from tests.operators.api_helpers import bearer, signed_in, storefront_key
-from tests.support.demo_snapshot import demo_shop_seed
+from netshop.models import Order, Refund
+from netshop.roles import Role
+from tests.operators.api_helpers import bearer, signed_in, staff_user, storefront_key
+from tests.support.scenarios import support_shop
 
-REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
 
-
-def refunds_on_ord_1003() -> int:
-    return Refund.objects.filter(payment__order__number="ORD-1003").count()
+def refunds_on(order: Order) -> int:
+    return Refund.objects.filter(payment__order=order).count()
 
 
 @pytest.fixture
@@ -41,10 +40,12 @@ def test_a_refund_request_waits_for_approval_and_pays_once(
     handed_to_workers: list[str], settings: Any
 ) -> None:
     settings.NETSHOP_RETRY_BACKOFF_S = 0
-    demo_shop_seed(password="x")
+    hanako = support_shop().hanako
+    delivered = hanako.delivered  # ¥12,800 captured
     storefront = Client(headers=bearer(storefront_key()))
-    operator = signed_in(User.objects.get(username="operator"))
-    body = {"customer_id": "C0001", "text": REFUND_TEXT, "idempotency_key": "order-1003-1"}
+    operator = signed_in(staff_user("operator", Role.OPERATOR))
+    text = f"届いた商品（{delivered.number}）が壊れていました。返金をお願いします。"
+    body = {"customer_id": hanako.customer.code, "text": text, "idempotency_key": "refund-1"}
 
     accepted = storefront.post("/api/v1/inquiries", json.dumps(body), "application/json")
     inquiry_id = accepted.json()["id"]
@@ -60,7 +61,7 @@ def test_a_refund_request_waits_for_approval_and_pays_once(
     ]
     detail = operator.get(f"/api/v1/escalations/{queue[0]['id']}").json()
     assert [a["params"]["amount"] for a in detail["actions"]] == [12800]
-    assert refunds_on_ord_1003() == 0
+    assert refunds_on(delivered) == 0
 
     approved = operator.post(
         f"/api/v1/escalations/{queue[0]['id']}/decide",
@@ -75,4 +76,4 @@ def test_a_refund_request_waits_for_approval_and_pays_once(
     done = storefront.get(f"/api/v1/inquiries/{inquiry_id}").json()
     assert done["status"] == "resolved"
     assert "12,800" in done["reply"]
-    assert refunds_on_ord_1003() == 1
+    assert refunds_on(delivered) == 1

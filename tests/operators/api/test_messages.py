@@ -82,9 +82,9 @@ def test_a_reply_is_stored_in_the_conversation_and_its_run_is_queued(
     client: Client, key: str, inquiry: Inquiry, django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks() as after_commit:
-        response = post(client, key, inquiry.pk, {"customer_id": "C0101", "text": "ORD-1002"})
+        response = post(client, key, inquiry.pk, {"customer_id": "C0101", "text": "ORD-4002"})
 
-    message = inquiry.messages.get(text="ORD-1002")
+    message = inquiry.messages.get(text="ORD-4002")
     assert response.status_code == 202
     assert response.json() == {
         "message": {
@@ -92,7 +92,7 @@ def test_a_reply_is_stored_in_the_conversation_and_its_run_is_queued(
             "inquiry_id": str(inquiry.pk),
             "author_kind": "customer",
             "author": None,
-            "text": "ORD-1002",
+            "text": "ORD-4002",
             "channel": "web",
             "language": "en",  # shows no language: the customer's
             "turn": None,
@@ -102,7 +102,7 @@ def test_a_reply_is_stored_in_the_conversation_and_its_run_is_queued(
         "new_conversation": False,
     }
     assert response["Location"] == url(inquiry.pk)
-    assert texts(inquiry) == [("customer", "Where is my parcel?"), ("customer", "ORD-1002")]
+    assert texts(inquiry) == [("customer", "Where is my parcel?"), ("customer", "ORD-4002")]
     assert len(after_commit) == 2  # the live event, and the run handed to a worker
 
 
@@ -154,7 +154,7 @@ def test_a_reply_to_a_conversation_a_person_owns_waits_for_them(
 def test_the_same_idempotency_key_returns_the_same_message(
     client: Client, key: str, inquiry: Inquiry, django_capture_on_commit_callbacks: Any
 ) -> None:
-    body = {"customer_id": "C0101", "text": "ORD-1002"}
+    body = {"customer_id": "C0101", "text": "ORD-4002"}
     first = post(client, key, inquiry.pk, body, **{"Idempotency-Key": "m-1"})
 
     with django_capture_on_commit_callbacks() as after_commit:
@@ -162,8 +162,8 @@ def test_the_same_idempotency_key_returns_the_same_message(
 
     assert (first.status_code, again.status_code) == (202, 202)
     assert again.json() == first.json()
-    assert inquiry.messages.filter(text="ORD-1002").count() == 1
-    assert inquiry.messages.get(text="ORD-1002").idempotency_key == "m-1"
+    assert inquiry.messages.filter(text="ORD-4002").count() == 1
+    assert inquiry.messages.get(text="ORD-4002").idempotency_key == "m-1"
     assert after_commit == []  # nothing announced, no second run
 
 

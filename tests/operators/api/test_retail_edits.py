@@ -25,7 +25,7 @@ RETURN_ACTION: dict[str, Any] = {
     "action_id": "r1",
     "kind": "return_items",
     "params": {
-        "order_number": "ORD-5101",
+        "order_number": "ORD-7101",
         "items": [{"sku": "MUG", "quantity": 1}],
         "amount": 2200,
         "reason": "broken",
@@ -38,7 +38,7 @@ RETURN_ACTION: dict[str, Any] = {
 def a_return() -> Escalation:
     inquiry = inquiry_for()
     order = delivered_order(
-        number="ORD-5101", customer=inquiry.customer, captured=5720, lines=False
+        number="ORD-7101", customer=inquiry.customer, captured=5720, lines=False
     )
     OrderLineFactory.create(order=order, product__sku="MUG", unit_price=2200)
     OrderLineFactory.create(order=order, product__sku="FAN", unit_price=3520)

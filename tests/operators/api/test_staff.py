@@ -502,11 +502,11 @@ def test_an_edit_of_a_refund_decided_with_a_cancellation_changes_the_refund_only
     op1: User,
 ) -> None:
     inquiry = inquiry_for()
-    delivered_order(number="ORD-1003", customer=inquiry.customer, captured=12800)
+    delivered_order(number="ORD-4003", customer=inquiry.customer, captured=12800)
     cancel = {
         "action_id": "a2",
         "kind": "cancel_order",
-        "params": {"order_number": "ORD-1001", "reason": "ordered twice"},
+        "params": {"order_number": "ORD-4001", "reason": "ordered twice"},
         "amount_at_risk": 3980,
         "facts": {"payment": {"refundable": 0}},
     }
@@ -709,7 +709,7 @@ def test_an_edit_is_checked_against_the_payment_as_it_is_now_not_as_the_run_saw_
     op1: User, escalation: Escalation
 ) -> None:
     # Given: the run proposed the whole ¥12,800, then ¥5,000 was refunded elsewhere.
-    order = Order.objects.get(number="ORD-1003")
+    order = Order.objects.get(number="ORD-4003")
     Refund.objects.create(
         payment=order.payment,
         amount=5000,

@@ -15,7 +15,7 @@ NOTE = "電話で確認、箱が潰れていた"
 
 
 def decide_with_a_note(user: User, *, reason: str = REJECT_REASON) -> Escalation:
-    """A refund escalation (ORD-1003) rejected by ``user`` with ``reason``, after a note."""
+    """A refund escalation (ORD-4003) rejected by ``user`` with ``reason``, after a note."""
     escalation = escalation_for()
     note_add(inquiry_id=escalation.inquiry_id, user=user, text=NOTE)
     escalation_decide(
@@ -35,7 +35,7 @@ def refunded(escalation: Escalation, *, actor: str, amount: int = 12800) -> None
         actor=actor,
         inquiry_id=escalation.inquiry_id,
         operation_id=f"{escalation.inquiry_id}:process_refund:a1",
-        data={"order": "ORD-1003", "amount": amount},
+        data={"order": "ORD-4003", "amount": amount},
     )
 
 

@@ -128,7 +128,7 @@ def log() -> dict[str, AuditEntry]:
             "sato",
             inquiry_id=INQUIRY,
             operation_id=f"{INQUIRY}:process_refund:abc",
-            data={"order": "ORD-1003", "amount": 12800},
+            data={"order": "ORD-4003", "amount": 12800},
         ),
     }
 
@@ -145,7 +145,7 @@ def log() -> dict[str, AuditEntry]:
         ("verdict=STALE_CONTROL", ["stale"]),
         ("reason=refund_approval", ["wait"]),
         ("q=process_refund", ["refund", "approve"]),
-        ("q=ORD-1003", ["refund"]),
+        ("q=ORD-4003", ["refund"]),
         (f"q={OTHER}", ["stale"]),
         ("q=0c8f4e2a-5b6d-4e7f-8a9b-1c2d3e4f5a6b", ["approve"]),
         (f"inquiry={INQUIRY}&actor=sato&action=side_effect.", ["refund"]),
@@ -240,7 +240,7 @@ def test_export_streams_exactly_the_filtered_rows(
     manager: Client, log: dict[str, AuditEntry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(export, "CHUNK_ROWS", 2)  # several chunks even for a small log
-    _entry("side_effect.refund", "佐藤", inquiry_id=INQUIRY, data={"order": "ORD-1004"})
+    _entry("side_effect.refund", "佐藤", inquiry_id=INQUIRY, data={"order": "ORD-4004"})
     expected = list(
         AuditEntry.objects.filter(inquiry_id=INQUIRY, action__startswith="side_effect.")
         .order_by("seq")
@@ -277,7 +277,7 @@ def test_export_rows_carry_every_column(manager: Client, log: dict[str, AuditEnt
             "sato",
             "side_effect.refund",
             "",  # no customer: the inquiry is no longer stored
-            "ORD-1003",
+            "ORD-4003",
             "12800",
             "",
             "",
@@ -285,7 +285,7 @@ def test_export_rows_carry_every_column(manager: Client, log: dict[str, AuditEnt
             "",
             str(INQUIRY),
             f"{INQUIRY}:process_refund:abc",
-            '{"amount": 12800, "order": "ORD-1003"}',
+            '{"amount": 12800, "order": "ORD-4003"}',
             refund.prev_hash,
             refund.hash,
         ]

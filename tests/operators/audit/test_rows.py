@@ -58,7 +58,7 @@ def test_the_csv_says_who_did_what_for_which_customer_order_and_amount(
     assert {k: wait[k] for k in ("actor", "customer", "order", "amount_yen", "decision")} == {
         "actor": "agent:supervisor",
         "customer": customer,
-        "order": "ORD-1003",
+        "order": "ORD-4003",
         "amount_yen": "12800",
         "decision": "",
     }
@@ -69,7 +69,7 @@ def test_the_csv_says_who_did_what_for_which_customer_order_and_amount(
     } == {
         "actor": "sato",
         "customer": customer,
-        "order": "ORD-1003",
+        "order": "ORD-4003",
         "amount_yen": "12800",
         "decision": "rejected",
         "reason_or_note": REJECT_REASON,
@@ -116,7 +116,7 @@ def test_the_search_page_shows_the_readable_columns_and_the_reason(
     html = manager.get(f"/audit/?inquiry={escalation.inquiry_id}").content.decode()
 
     assert escalation.inquiry.customer.code in html
-    assert "ORD-1003" in html
+    assert "ORD-4003" in html
     assert "¥12,800" in html
     assert "&lt;b&gt;too late&lt;/b&gt; to refund" in html
     assert NOTE in html
@@ -125,9 +125,9 @@ def test_the_search_page_shows_the_readable_columns_and_the_reason(
 # --- Search by order number ------------------------------------------------------------------
 
 
-def _conversation_about_ord_1003(sato: User) -> Escalation:
+def _conversation_about_ord_4003(sato: User) -> Escalation:
     customer = CustomerFactory.create()
-    delivered_order(number="ORD-1003", customer=customer, captured=12800)
+    delivered_order(number="ORD-4003", customer=customer, captured=12800)
     escalation = escalation_for(inquiry_for(customer, text="返金してください"))
     escalation_decide(escalation_id=escalation.pk, user=sato, decision="approve")
     refunded(escalation, actor="sato")
@@ -141,13 +141,13 @@ def _seqs(response: Any) -> set[int]:
 def test_an_order_number_finds_every_entry_of_the_conversations_about_it(
     manager: Client, sato: User
 ) -> None:
-    escalation = _conversation_about_ord_1003(sato)
+    escalation = _conversation_about_ord_4003(sato)
     customer = escalation.inquiry.customer
-    asking = inquiry_for(customer, text="ORD-1003 はいつ届きますか")  # names it, no action
+    asking = inquiry_for(customer, text="ORD-4003 はいつ届きますか")  # names it, no action
     elsewhere = inquiry_for(customer, text="ポイントについて")  # the same customer, not about it
-    stranger = inquiry_for(text="ORD-1003 を教えて")  # not their order
+    stranger = inquiry_for(text="ORD-4003 を教えて")  # not their order
 
-    response = manager.get("/audit/?q=ORD-1003")
+    response = manager.get("/audit/?q=ORD-4003")
 
     expected = AuditEntry.objects.filter(inquiry_id__in=[escalation.inquiry_id, asking.pk])
     assert _seqs(response) == set(expected.values_list("seq", flat=True))
@@ -160,10 +160,10 @@ def test_an_order_number_finds_every_entry_of_the_conversations_about_it(
 
 
 def test_the_order_search_exports_the_same_rows(manager: Client, sato: User) -> None:
-    _conversation_about_ord_1003(sato)
+    _conversation_about_ord_4003(sato)
 
-    page = _seqs(manager.get("/audit/?q=ORD-1003"))
-    rows = _csv(manager.get("/audit/export.csv?q=ORD-1003"))
+    page = _seqs(manager.get("/audit/?q=ORD-4003"))
+    rows = _csv(manager.get("/audit/export.csv?q=ORD-4003"))
 
     assert {int(row["seq"]) for row in rows} == page
 
@@ -210,9 +210,9 @@ def test_an_order_named_only_by_an_escalations_action_finds_its_conversation(
     manager: Client,
 ) -> None:
     customer = CustomerFactory.create()
-    delivered_order(number="ORD-1003", customer=customer, captured=12800)
+    delivered_order(number="ORD-4003", customer=customer, captured=12800)
     escalation = escalation_for(inquiry_for(customer, text="返金してください"))  # no number
 
-    response = manager.get("/audit/?q=ORD-1003")
+    response = manager.get("/audit/?q=ORD-4003")
 
     assert {e.inquiry_id for e in response.context["page"].entries} == {escalation.inquiry_id}

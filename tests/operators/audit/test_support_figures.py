@@ -99,7 +99,7 @@ def month() -> dict[str, Any]:
     _refund(approved, actor="sato", amount=12800, reason="damaged item")
     _answered(approved, after=4, resolved=True, resolved_after=60)
     # E: suzuki edits the amount, after the deadline.
-    edited = _received(80, approved.customer)  # who holds ORD-1003, the edit's order
+    edited = _received(80, approved.customer)  # who holds ORD-4003, the edit's order
     late = escalation_for(edited)
     Escalation.objects.filter(pk=late.pk).update(deadline=timezone.now() - MINUTE)
     escalation_decide(escalation_id=late.pk, user=suzuki, decision="edit", params={"amount": 5000})

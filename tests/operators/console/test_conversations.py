@@ -49,7 +49,7 @@ def base(inquiry: Inquiry) -> str:
     return f"/console/conversations/{inquiry.pk}"
 
 
-def ai_resolved(inquiry: Inquiry, reply: str = "ORD-1002は配送中です。") -> Inquiry:
+def ai_resolved(inquiry: Inquiry, reply: str = "ORD-4002は配送中です。") -> Inquiry:
     """``inquiry`` as a run leaves it when the AI answered and nobody else wrote."""
     message_store(inquiry=inquiry, author_kind=MessageAuthor.AI, text=reply, channel="web")
     inquiry.status, inquiry.reply = InquiryStatus.RESOLVED, reply
@@ -686,7 +686,7 @@ def test_the_main_column_shows_the_facts_as_they_now_stand(op1: User) -> None:
     client = signed_in(op1)
     before = page_text(client.get(f"/console/escalations/{escalation.pk}/main"))
     refund_create(
-        order=Order.objects.get(number="ORD-1003"),
+        order=Order.objects.get(number="ORD-4003"),
         amount=12800,
         reason="damaged",
         operation_id="op-main-1",

@@ -13,23 +13,25 @@ from django.test import Client
 from agents.models import Escalation, EscalationStatus, Inquiry
 from agents.support.conversations.intake import inquiry_create
 from agents.team.runs.driver import inquiry_advance
-from netshop.models import Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, signed_in, staff_user
-from tests.support.demo_snapshot import demo_shop_seed
+from tests.support.scenarios import SupportShop, support_shop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-REFUND_ORD_1003 = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
 ENGLISH_REASON = "Please send us a photo of the damaged item first."
 
 
 @pytest.fixture
-def waiting() -> Escalation:
-    """A real run on the demo shop, waiting for approval of the refund of ORD-1003."""
-    demo_shop_seed(password="x")
-    customer = Customer.objects.get(code="C0001")
-    inquiry = inquiry_create(customer=customer, text=REFUND_ORD_1003, start=False)
+def shop() -> SupportShop:
+    return support_shop()
+
+
+@pytest.fixture
+def waiting(shop: SupportShop) -> Escalation:
+    """A real run, waiting for approval of the refund of Hanako's delivered order."""
+    text = f"届いた商品（{shop.hanako.delivered.number}）が壊れていました。返金をお願いします。"
+    inquiry = inquiry_create(customer=shop.hanako.customer, text=text, start=False)
     inquiry_advance(inquiry_id=str(inquiry.pk))
     return Escalation.objects.get(inquiry=inquiry)
 
@@ -123,7 +125,9 @@ def test_a_customer_cannot_preview(waiting: Escalation) -> None:
     assert response.status_code == 403
 
 
-def test_the_api_previews_and_decides_with_the_confirmation(op1: User, waiting: Escalation) -> None:
+def test_the_api_previews_and_decides_with_the_confirmation(
+    shop: SupportShop, op1: User, waiting: Escalation
+) -> None:
     client = signed_in(op1)
 
     shown = api(client, waiting, "preview", decision="reject", reason=ENGLISH_REASON)
@@ -162,7 +166,7 @@ def test_the_api_previews_and_decides_with_the_confirmation(op1: User, waiting: 
     reply = Inquiry.objects.get(pk=waiting.inquiry_id).reply
     assert reply == text
     assert ENGLISH_REASON in reply
-    assert "ORD-1003" in reply
+    assert shop.hanako.delivered.number in reply
 
 
 def test_the_api_preview_of_an_escalation_no_run_waits_on_is_not_exact(op1: User) -> None:

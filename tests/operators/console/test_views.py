@@ -35,9 +35,9 @@ HOSTILE_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=al
 CANCEL_ACTION: dict[str, Any] = {
     "action_id": "c1",
     "kind": "cancel_order",
-    "params": {"order_number": "ORD-1001", "reason": "changed mind"},
+    "params": {"order_number": "ORD-4001", "reason": "changed mind"},
     "amount_at_risk": 3980,
-    "facts": {"number": "ORD-1001", "payment": {"refundable": 0}},
+    "facts": {"number": "ORD-4001", "payment": {"refundable": 0}},
     "checks": [{"name": "cancellable", "passed": True, "detail": "order is pending"}],
 }
 
@@ -132,7 +132,7 @@ def test_a_login_without_a_role_or_a_customer_lands_nowhere() -> None:
     assert caller("staff_without_role").get("/console/start/").status_code == 403
 
 
-def test_logging_in_as_a_demo_customer_goes_to_the_help_page() -> None:
+def test_logging_in_as_a_customer_goes_to_the_help_page() -> None:
     customer_user("c0001")
 
     response = Client().post(
@@ -168,7 +168,7 @@ def test_the_queue_lists_each_open_escalation_with_what_matters(op1: User) -> No
     text = page_text(response)
     row = _row_html(text, escalation)
     assert '<span class="badge kind kind-approval">approval needed</span>' in row
-    assert '<strong class="headline">Refund ¥12,800 on ORD-1003</strong>' in row
+    assert '<strong class="headline">Refund ¥12,800 on ORD-4003</strong>' in row
     assert "approval required" not in row  # the kind says it; no column repeats it
     assert 'class="badge claim mine">op1<' in row
     failure_row = _row_html(text, failure)
@@ -362,7 +362,7 @@ def test_the_approve_button_says_exactly_what_happens(op1: User, escalation: Esc
 
     assert (
         '<button type="submit" id="approve-button" class="primary big" data-decision="approve">'
-        "Approve refund of ¥12,800 to ORD-1003</button>"
+        "Approve refund of ¥12,800 to ORD-4003</button>"
     ) in text
 
 
@@ -380,7 +380,7 @@ def test_a_cancellation_is_approved_by_its_own_words(op1: User) -> None:
 
     text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
 
-    assert ">Approve cancellation of ORD-1001</button>" in text
+    assert ">Approve cancellation of ORD-4001</button>" in text
     assert 'id="edit-amount"' not in text  # only the reason of a cancellation can change
 
 
@@ -392,13 +392,13 @@ def test_the_approve_button_speaks_japanese_to_a_japanese_operator(
     response = signed_in(op1).get(f"/console/escalations/{escalation.pk}/")
 
     text = page_text(response)
-    assert ">ORD-1003 への ¥12,800 の返金を承認</button>" in text
+    assert ">ORD-4003 への ¥12,800 の返金を承認</button>" in text
     assert '<html lang="ja">' in text
     assert response["Content-Language"] == "ja"
 
 
 def test_the_detail_page_lays_out_the_hand_off_package(op1: User) -> None:
-    inquiry = inquiry_for(text="ORD-1003が壊れていました")
+    inquiry = inquiry_for(text="ORD-4003が壊れていました")
     package = {
         "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},
         "subtasks": [
@@ -414,14 +414,14 @@ def test_the_detail_page_lays_out_the_hand_off_package(op1: User) -> None:
     action = {
         "action_id": "a1",
         "kind": "process_refund",
-        "params": {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged item"},
+        "params": {"order_number": "ORD-4003", "amount": 12800, "reason": "damaged item"},
         "amount_at_risk": 12800,
         "checks": [
             {"name": "payment_captured", "passed": True, "detail": "payment is captured"},
             {"name": "within_refundable", "passed": False, "detail": "too much"},
         ],
         "facts": {
-            "number": "ORD-1003",
+            "number": "ORD-4003",
             "status": "delivered",
             "total": 12800,
             "payment": {"captured": 12800, "refunded": 1000, "refundable": 11800},
@@ -441,7 +441,7 @@ def test_the_detail_page_lays_out_the_hand_off_package(op1: User) -> None:
 
     text = page_text(signed_in(op1).get(f"/console/escalations/{escalation.pk}/"))
 
-    assert 'id="customer-message" class="customer-text">ORD-1003が壊れていました<' in text
+    assert 'id="customer-message" class="customer-text">ORD-4003が壊れていました<' in text
     assert "<strong>Why:</strong> damaged item" in text
     assert '<li class="check pass" data-check="payment_captured">' in text
     assert '<li class="check fail" data-check="within_refundable">' in text
@@ -536,7 +536,7 @@ def test_a_failed_refund_offers_one_click_retry_give_up_or_take_over(op1: User) 
 
     text = page_text(signed_in(op1).get(f"/console/escalations/{failed.pk}/"))
 
-    assert ">Retry refund of ¥12,800 to ORD-1003</button>" in text
+    assert ">Retry refund of ¥12,800 to ORD-4003</button>" in text
     assert 'id="retry-note"' in text
     assert 'id="reject-form"' in text
     assert 'id="take-over-form"' in text

@@ -1,4 +1,4 @@
-"""The customer help page: a demo customer writes an inquiry and sees its status and reply.
+"""The customer help page: a customer writes an inquiry and sees its status and reply.
 
 Given customers with logins, when they use ``/help/``, then an inquiry is always theirs (the
 identity comes from the login, never the form), they see only their own inquiries, and staff
@@ -88,7 +88,7 @@ def test_a_new_inquiry_is_the_logged_in_customers_whatever_the_form_says(
 
     with django_capture_on_commit_callbacks() as after_commit:
         response = send(
-            signed_in(user), "ORD-1003を返金してください", customer=other.pk, customer_id=other.code
+            signed_in(user), "ORD-4003を返金してください", customer=other.pk, customer_id=other.code
         )
 
     inquiry = Inquiry.objects.get()
@@ -96,7 +96,7 @@ def test_a_new_inquiry_is_the_logged_in_customers_whatever_the_form_says(
     assert response["Location"] == f"/help/?sent={inquiry.pk}"
     assert (inquiry.customer, inquiry.text, inquiry.channel) == (
         customer,
-        "ORD-1003を返金してください",
+        "ORD-4003を返金してください",
         "help",
     )
     assert len(after_commit) == 2  # the message's live event, and the run handed to a worker

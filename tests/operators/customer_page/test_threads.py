@@ -107,11 +107,11 @@ def test_a_reply_lands_in_the_conversation(
     user, inquiry = conversation
 
     with django_capture_on_commit_callbacks() as after_commit:
-        response = reply(signed_in(user), inquiry.pk, "ORD-1002 です")
+        response = reply(signed_in(user), inquiry.pk, "ORD-4002 です")
 
     assert response.status_code == 302
     assert response["Location"] == f"/help/?sent={inquiry.pk}#inquiry-{inquiry.pk}"
-    assert texts(inquiry)[-1] == ("customer", "ORD-1002 です", "help")
+    assert texts(inquiry)[-1] == ("customer", "ORD-4002 です", "help")
     assert len(after_commit) == 1  # its live event; a person owns it, so no run
 
 

@@ -54,7 +54,7 @@ def test_an_overdue_approval_is_mailed_to_the_managers_with_a_link(
 
     [mail] = smtp.messages
     assert mail["To"] == "lead@netshop.example"
-    assert subject(mail) == "[NetShop] Approval overdue: Refund ¥12,800 on ORD-1003"
+    assert subject(mail) == "[NetShop] Approval overdue: Refund ¥12,800 on ORD-4003"
     body = mail.get_content()
     assert f"https://console.example.test/console/escalations/{escalation.pk}/" in body
     assert "¥12,800" in body
@@ -139,7 +139,7 @@ def test_a_wait_near_its_deadline_is_mailed_to_whoever_holds_it(
 
     [mail] = smtp.messages
     assert mail["To"] == "op1@netshop.example"
-    assert subject(mail) == "[NetShop] Deadline near: Refund ¥12,800 on ORD-1003"
+    assert subject(mail) == "[NetShop] Deadline near: Refund ¥12,800 on ORD-4003"
 
 
 def test_a_wait_far_from_its_deadline_is_not_mailed(smtp: SmtpServer, operator: User) -> None:
@@ -159,7 +159,7 @@ def test_a_large_new_approval_is_mailed_when_it_opens(
 
     [mail] = smtp.messages
     assert mail["To"] == "lead@netshop.example"  # operators have it off by default
-    assert subject(mail) == "[NetShop] New approval of ¥12,800: Refund ¥12,800 on ORD-1003"
+    assert subject(mail) == "[NetShop] New approval of ¥12,800: Refund ¥12,800 on ORD-4003"
     notifications_sweep()
     assert len(smtp.messages) == 1
 
@@ -193,7 +193,7 @@ def test_mail_is_in_the_recipients_console_language(smtp: SmtpServer, manager: U
     notifications_sweep()
 
     [mail] = smtp.messages
-    assert subject(mail) == "[NetShop] 期限切れの承認: ORD-1003 の ¥12,800 返金"
+    assert subject(mail) == "[NetShop] 期限切れの承認: ORD-4003 の ¥12,800 返金"
     assert mail["Content-Language"] == "ja"
     assert "12,800円" in mail.get_content()
 

@@ -16,7 +16,7 @@ GINZA = FoundAddress("104-0061", "東京都", "中央区銀座1-2-3")
         ("104-0061 東京都中央区銀座1-2-3へ送ってください", GINZA),
         ("〒１０４－００６１　東京都中央区銀座１－２－３", GINZA),
         (
-            "ORD-1011の届け先を変更したいです。"
+            "ORD-4011の届け先を変更したいです。"
             "新しい住所は〒530-0001 大阪府大阪市北区梅田1-1です。",
             FoundAddress("530-0001", "大阪府", "大阪市北区梅田1-1"),
         ),
@@ -42,7 +42,7 @@ def test_japanese_addresses_postal_code_first(text: str, expected: FoundAddress)
             FoundAddress("104-0061", "東京都", "1-2-3 Ginza, Chuo-ku"),
         ),
         (
-            "Please change the delivery address of ORD-2011 to "
+            "Please change the delivery address of ORD-8011 to "
             "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061.",
             FoundAddress("104-0061", "東京都", "1-2-3 Ginza, Chuo-ku"),
         ),
@@ -89,7 +89,7 @@ def test_the_last_complete_address_wins() -> None:
         "I want to change my delivery address",
         "届け先を変更したいです",
         "Where is my parcel 4821-7730-1195?",
-        "ORD-1002 の配送状況を教えてください",
+        "ORD-4002 の配送状況を教えてください",
         "Order 1234567 was charged ¥3,980",
     ],
 )

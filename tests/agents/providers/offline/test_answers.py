@@ -1,6 +1,6 @@
 """Reading a reply as the answer to the shop's question, and what the offline model asks.
 
-Given the question "which order: 1. ORD-1002, 2. ORD-1004", when the customer answers with
+Given the question "which order: 1. ORD-4002, 2. ORD-4004", when the customer answers with
 an order number, its digits, a position or (one option offered) a yes, then that option is
 chosen; anything else chooses none. The question lists the options numbered and says how
 to answer in one line, in the customer's language.
@@ -19,29 +19,29 @@ from agents.providers.offline.understanding.answers import chosen_option
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.writing.questions import handover_sentence, write_question
 
-TWO = [{"value": "ORD-1002", "label": "急須"}, {"value": "ORD-1004", "label": "土鍋"}]
-THREE = [*TWO, {"value": "ORD-1001", "label": "ほうじ茶"}]
+TWO = [{"value": "ORD-4002", "label": "急須"}, {"value": "ORD-4004", "label": "土鍋"}]
+THREE = [*TWO, {"value": "ORD-4001", "label": "ほうじ茶"}]
 
 
 @pytest.mark.parametrize(
     ("text", "chosen"),
     [
-        ("ORD-1004", "ORD-1004"),
-        ("ord1004", "ORD-1004"),
-        ("1004", "ORD-1004"),
-        ("１００４です", "ORD-1004"),
-        ("2", "ORD-1004"),
-        ("2です", "ORD-1004"),
-        ("2つ目の方です", "ORD-1004"),
-        ("二番目", "ORD-1004"),
-        ("1番でお願いします", "ORD-1002"),
-        ("the second one", "ORD-1004"),
-        ("Yes, the first one.", "ORD-1002"),
-        ("option 2 please", "ORD-1004"),
-        ("#2", "ORD-1004"),
-        ("最後の", "ORD-1004"),
-        ("the last one", "ORD-1004"),
-        ("一番上のです", "ORD-1002"),
+        ("ORD-4004", "ORD-4004"),
+        ("ord4004", "ORD-4004"),
+        ("4004", "ORD-4004"),
+        ("４００４です", "ORD-4004"),
+        ("2", "ORD-4004"),
+        ("2です", "ORD-4004"),
+        ("2つ目の方です", "ORD-4004"),
+        ("二番目", "ORD-4004"),
+        ("1番でお願いします", "ORD-4002"),
+        ("the second one", "ORD-4004"),
+        ("Yes, the first one.", "ORD-4002"),
+        ("option 2 please", "ORD-4004"),
+        ("#2", "ORD-4004"),
+        ("最後の", "ORD-4004"),
+        ("the last one", "ORD-4004"),
+        ("一番上のです", "ORD-4002"),
     ],
 )
 def test_an_order_number_or_a_position_picks_the_option(text: str, chosen: str) -> None:
@@ -50,20 +50,20 @@ def test_an_order_number_or_a_position_picks_the_option(text: str, chosen: str) 
 
 @pytest.mark.parametrize(
     "text",
-    ["yes", "はい", "I don't know", "3", "the third one", "ORD-1003", "1003", "", "いいえ"],
+    ["yes", "はい", "I don't know", "3", "the third one", "ORD-4003", "4003", "", "いいえ"],
 )
 def test_a_reply_that_names_no_offered_option_picks_none(text: str) -> None:
     assert chosen_option(text, TWO) is None
 
 
 def test_the_last_of_three_is_the_third() -> None:
-    assert chosen_option("一番下", THREE) == "ORD-1001"
-    assert chosen_option("the third one", THREE) == "ORD-1001"
+    assert chosen_option("一番下", THREE) == "ORD-4001"
+    assert chosen_option("the third one", THREE) == "ORD-4001"
 
 
 @pytest.mark.parametrize("text", ["yes", "Yes, that's right", "はい、それです", "そうです"])
 def test_a_yes_confirms_the_one_option_offered(text: str) -> None:
-    assert chosen_option(text, TWO[:1]) == "ORD-1002"
+    assert chosen_option(text, TWO[:1]) == "ORD-4002"
 
 
 @pytest.mark.parametrize("text", ["no", "いいえ、違います", "No, not that one"])
@@ -78,11 +78,11 @@ def test_no_options_pick_nothing() -> None:
 # --- Which order fits: one, or a question ----------------------------------------------------
 
 C0001: list[Mapping[str, Any]] = [  # newest first, as search_orders returns them
-    {"number": "ORD-1001", "status": "pending", "shipment_status": None},
-    {"number": "ORD-1002", "status": "shipped", "shipment_status": "in_transit"},
-    {"number": "ORD-1004", "status": "shipped", "shipment_status": "absent_returned"},
-    {"number": "ORD-1005", "status": "cancelled", "shipment_status": None},
-    {"number": "ORD-1003", "status": "delivered", "shipment_status": "delivered"},
+    {"number": "ORD-4001", "status": "pending", "shipment_status": None},
+    {"number": "ORD-4002", "status": "shipped", "shipment_status": "in_transit"},
+    {"number": "ORD-4004", "status": "shipped", "shipment_status": "absent_returned"},
+    {"number": "ORD-4005", "status": "cancelled", "shipment_status": None},
+    {"number": "ORD-4003", "status": "delivered", "shipment_status": "delivered"},
 ]
 
 
@@ -94,17 +94,17 @@ def test_two_parcels_on_their_way_make_a_question_about_a_parcel() -> None:
     choice = choose_order(C0001, "track_shipment")
 
     assert choice.ambiguous
-    assert numbers(choice.candidates) == ["ORD-1002", "ORD-1004"]
+    assert numbers(choice.candidates) == ["ORD-4002", "ORD-4004"]
 
 
 @pytest.mark.parametrize(
     ("intent", "number"),
     [
-        ("arrange_redelivery", "ORD-1004"),
-        ("change_delivery_date", "ORD-1002"),
-        ("cancel_order", "ORD-1001"),
-        ("process_refund", "ORD-1003"),
-        ("get_order_details", "ORD-1001"),
+        ("arrange_redelivery", "ORD-4004"),
+        ("change_delivery_date", "ORD-4002"),
+        ("cancel_order", "ORD-4001"),
+        ("process_refund", "ORD-4003"),
+        ("get_order_details", "ORD-4001"),
     ],
 )
 def test_one_fitting_order_is_the_answer(intent: str, number: str) -> None:
@@ -116,16 +116,16 @@ def test_one_fitting_order_is_the_answer(intent: str, number: str) -> None:
 def test_a_tracking_number_decides_among_several() -> None:
     orders = [{**C0001[1], "tracking_number": "4821-7730-1195"}, C0001[2]]
 
-    assert choose_order(orders, "track_shipment", {"4821-7730-1195"}).number == "ORD-1002"
+    assert choose_order(orders, "track_shipment", {"4821-7730-1195"}).number == "ORD-4002"
 
 
 def test_two_delivered_orders_make_a_question_about_a_refund() -> None:
     orders: list[Mapping[str, Any]] = [
-        {"number": "ORD-3001", "status": "delivered"},
-        {"number": "ORD-3002", "status": "delivered"},
+        {"number": "ORD-9001", "status": "delivered"},
+        {"number": "ORD-9002", "status": "delivered"},
     ]
 
-    assert numbers(choose_order(orders, "process_refund").candidates) == ["ORD-3001", "ORD-3002"]
+    assert numbers(choose_order(orders, "process_refund").candidates) == ["ORD-9001", "ORD-9002"]
 
 
 def test_no_fitting_order_is_no_choice() -> None:
@@ -139,7 +139,7 @@ def test_no_fitting_order_is_no_choice() -> None:
     [
         ("My parcel hasn't arrived.", True),
         ("荷物がまだ届きません。", True),
-        ("ORD-1003が届いていない", True),
+        ("ORD-4003が届いていない", True),
         ("Where is my parcel?", False),
         ("届きました、ありがとう", False),
     ],
@@ -157,8 +157,8 @@ def test_the_japanese_question_lists_the_options_and_says_how_to_answer() -> Non
     assert write_question(brief) == (
         "お問い合わせいただき、ありがとうございます。\n"
         "「お荷物が届いていない」とのこと、どちらのご注文についてでしょうか。\n"
-        "1. ORD-1002（急須）\n"
-        "2. ORD-1004（土鍋）\n"
+        "1. ORD-4002（急須）\n"
+        "2. ORD-4004（土鍋）\n"
         "番号（1、2）または注文番号でお答えください。"
     )
 
@@ -169,9 +169,9 @@ def test_the_english_question_lists_the_options_and_says_how_to_answer() -> None
     assert write_question(brief) == (
         "Thank you for your message.\n"
         "Which order is this about?\n"
-        "1. ORD-1002 (急須)\n"
-        "2. ORD-1004 (土鍋)\n"
-        "3. ORD-1001 (ほうじ茶)\n"
+        "1. ORD-4002 (急須)\n"
+        "2. ORD-4004 (土鍋)\n"
+        "3. ORD-4001 (ほうじ茶)\n"
         "Please reply with the number (1, 2 or 3) or the order number."
     )
 
@@ -183,10 +183,10 @@ def test_a_question_without_options_asks_for_the_fact() -> None:
 
 
 def test_a_contradicted_claim_is_told_with_the_order_and_who_follows_up() -> None:
-    escalation = {"reason": "claim_contradicts_records", "detail": {"order_number": "ORD-1003"}}
+    escalation = {"reason": "claim_contradicts_records", "detail": {"order_number": "ORD-4003"}}
 
     assert handover_sentence("ja", escalation).startswith(
-        "ご注文 ORD-1003は配送業者の記録では配達済みとなっておりますが"
+        "ご注文 ORD-4003は配送業者の記録では配達済みとなっておりますが"
     )
     assert handover_sentence("en", {"reason": "tool_failure"}) == ""
 

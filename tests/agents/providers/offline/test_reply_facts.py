@@ -25,7 +25,7 @@ from agents.support.vocabulary import Skill
 from tests.agents.providers.offline.writing.test_writer import brief, on
 
 PENDING = {
-    "number": "ORD-2002",
+    "number": "ORD-8002",
     "status": "pending",
     "items": ["江戸切子 グラス × 1"],
     "items_en": ["Edo Kiriko Cut-Glass Tumbler × 1"],
@@ -33,7 +33,7 @@ PENDING = {
     "shipment_status": None,
 }
 DELIVERED_TOWEL = {
-    "number": "ORD-2001",
+    "number": "ORD-8001",
     "status": "delivered",
     "items": ["今治 バスタオル × 2"],
     "items_en": ["Imabari Bath Towel × 2"],
@@ -79,7 +79,7 @@ def test_an_item_the_customer_names_picks_the_order_that_holds_it() -> None:
     choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), description)
 
     assert (description.item, DELIVERED in description.states) == ("towel", True)
-    assert choice.number == "ORD-2001"
+    assert choice.number == "ORD-8001"
 
 
 def test_an_item_in_none_of_the_orders_is_a_question_not_a_refund() -> None:
@@ -90,14 +90,14 @@ def test_an_item_in_none_of_the_orders_is_a_question_not_a_refund() -> None:
 
         assert choice.number is None
         assert choice.unmatched
-        assert [order["number"] for order in choice.candidates] == ["ORD-2001"]
+        assert [order["number"] for order in choice.candidates] == ["ORD-8001"]
 
 
 def test_a_double_charge_without_an_order_asks_which() -> None:
     choice = choose_order([PENDING, DELIVERED_TOWEL], "charged twice", set(), describe("x"))
 
     assert choice.number is None
-    assert [order["number"] for order in choice.candidates] == ["ORD-2002", "ORD-2001"]
+    assert [order["number"] for order in choice.candidates] == ["ORD-8002", "ORD-8001"]
 
 
 def test_a_delivery_the_customer_reports_and_the_words_of_an_item_are_matched() -> None:
@@ -107,7 +107,7 @@ def test_a_delivery_the_customer_reports_and_the_words_of_an_item_are_matched() 
     assert DELIVERED in towel.states
     assert describe("It hasn't been delivered yet").states == frozenset()
     choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), towel)
-    assert choice.number == "ORD-2001"
+    assert choice.number == "ORD-8001"
     assert choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), mug).unmatched
 
 
@@ -123,29 +123,29 @@ def test_a_failed_payment_is_never_answered_with_another_orders_payment() -> Non
 
 
 def test_with_several_orders_named_the_one_named_with_the_request_is_meant() -> None:
-    text = "ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い"
+    text = "ORD-4002 の荷物はどこ？あと ORD-4003 の返金もお願い"
 
-    assert orders_named_for(text, REFUND_CUE) == ["ORD-1003"]
-    assert orders_named_for("Where is ORD-2001? Also cancel ORD-2002", CANCEL_CUE) == ["ORD-2002"]
-    both = orders_named_for("ORD-1001とORD-1002をキャンセルして", CANCEL_CUE)
-    assert both == ["ORD-1001", "ORD-1002"]
-    assert orders_named_for("Where is ORD-2001? Also refund ORD-2002", CANCEL_CUE) == []
+    assert orders_named_for(text, REFUND_CUE) == ["ORD-4003"]
+    assert orders_named_for("Where is ORD-8001? Also cancel ORD-8002", CANCEL_CUE) == ["ORD-8002"]
+    both = orders_named_for("ORD-4001とORD-4002をキャンセルして", CANCEL_CUE)
+    assert both == ["ORD-4001", "ORD-4002"]
+    assert orders_named_for("Where is ORD-8001? Also refund ORD-8002", CANCEL_CUE) == []
 
 
 def test_an_order_number_the_customer_gave_is_never_asked_for() -> None:
     results = on("payment") | on("shipping", track_shipment={"refused": "order_number_required"})
 
     reply = write_reply(
-        brief("ja", "track_shipment", inquiry="ORD-1002とORD-1003の件です", results=results)
+        brief("ja", "track_shipment", inquiry="ORD-4002とORD-4003の件です", results=results)
     )
 
     assert "ご注文番号（例: ORD-1234）をお知らせ" not in reply
 
 
 def test_a_brief_with_nothing_to_say_asks_what_they_need_not_the_order_given() -> None:
-    reply = write_reply(brief("en", "get_order_details", inquiry="about ORD-2001"))
+    reply = write_reply(brief("en", "get_order_details", inquiry="about ORD-8001"))
 
-    assert "Thank you for your message about order ORD-2001." in reply
+    assert "Thank you for your message about order ORD-8001." in reply
     assert "such as the order number" not in reply
 
 
@@ -154,7 +154,7 @@ def test_a_brief_with_nothing_to_say_asks_what_they_need_not_the_order_given() -
 
 def test_relative_shifts_of_the_delivery_date_are_read_as_days() -> None:
     shifts = {
-        "ORD-1002の配達日を3日うしろにずらしてください": 3,
+        "ORD-4002の配達日を3日うしろにずらしてください": 3,
         "2日遅らせてください": 2,
         "1週間延ばしてほしい": 7,
         "2日早めてください": -2,
@@ -182,7 +182,7 @@ def test_a_broken_item_never_gets_the_delivered_but_not_received_entry() -> None
 def test_faq_text_is_told_without_its_title_or_asking_for_the_order_given() -> None:
     faq = on("faq", search_faq={"entries": [DAMAGED]})
     reply = write_reply(
-        brief("en", "search_faq", inquiry="ORD-2001 arrived damaged, what now?", results=faq)
+        brief("en", "search_faq", inquiry="ORD-8001 arrived damaged, what now?", results=faq)
     )
 
     assert DAMAGED["question"] not in reply
@@ -192,13 +192,13 @@ def test_faq_text_is_told_without_its_title_or_asking_for_the_order_given() -> N
 
 
 def test_no_faq_how_to_next_to_the_action_it_describes() -> None:
-    pending = [{"kind": "cancel_order", "params": {"order_number": "ORD-1001"}}]
+    pending = [{"kind": "cancel_order", "params": {"order_number": "ORD-4001"}}]
     results = on("faq", search_faq={"entries": [CANCEL_JA]}) | on("order")
     reply = write_reply(
         brief(
             "ja",
             "cancel_order",
-            inquiry="ORD-1001をキャンセルしたい",
+            inquiry="ORD-4001をキャンセルしたい",
             results=results,
             pending_actions=pending,
         )
@@ -206,7 +206,7 @@ def test_no_faq_how_to_next_to_the_action_it_describes() -> None:
 
     assert "注文をキャンセルしたい" not in reply
     assert "注文番号をお知らせください" not in reply
-    assert "ご注文 ORD-1001のキャンセルのご依頼を承りました" in reply
+    assert "ご注文 ORD-4001のキャンセルのご依頼を承りました" in reply
 
 
 def test_a_refusal_every_agent_met_is_said_once() -> None:
@@ -228,7 +228,7 @@ def test_a_refusal_every_agent_met_is_said_once() -> None:
 
 
 def _payment(gateway: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
-    checked = {"payment": payment, "gateway": gateway, "order_number": "ORD-3001"}
+    checked = {"payment": payment, "gateway": gateway, "order_number": "ORD-9001"}
     return on("payment", check_payment_status=checked)
 
 
@@ -241,7 +241,7 @@ def test_a_refund_is_never_stated_as_zero_yen() -> None:
     reply = write_reply(brief("en", "check_payment_status", results=results))
 
     assert "¥0" not in reply
-    assert "order ORD-3001 (credit card) has been refunded in full." in reply
+    assert "order ORD-9001 (credit card) has been refunded in full." in reply
 
 
 def test_a_refund_states_the_amount_the_records_show_when_the_gateway_shows_none() -> None:
@@ -264,7 +264,7 @@ def test_an_english_reply_names_the_depot_in_english_and_a_japanese_only_place_n
             "status": "in_transit",
             "events": [{"time": "2025-11-30T19:05:00+09:00", "status": "in_transit", **event}],
         }
-        return on("shipping", track_shipment={"tracking": tracking, "order_number": "ORD-1002"})
+        return on("shipping", track_shipment={"tracking": tracking, "order_number": "ORD-4002"})
 
     named = {"location": "ヤマト運輸 羽田クロノゲート", "location_en": "Haneda Chronogate"}
     english = write_reply(brief("en", "track_shipment", results=tracked(named)))

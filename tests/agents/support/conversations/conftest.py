@@ -1,4 +1,4 @@
-"""Fixtures for conversation tests: a demo customer's conversation and the staff who act on it."""
+"""Fixtures for conversation tests: a customer's conversation and the staff who act on it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from agents.support.conversations.intake import inquiry_create
 from agents.team.runs.driver import inquiry_advance
 from netshop.models import Customer
 from netshop.roles import Role, role_assign
+from tests.support.scenarios import SupportShop
 
 
 def staff(name: str, role: Role = Role.OPERATOR) -> User:
@@ -21,18 +22,25 @@ def staff(name: str, role: Role = Role.OPERATOR) -> User:
 
 
 @pytest.fixture
-def alice(demo_shop: None) -> User:
+def alice(shop: SupportShop) -> User:
     return staff("alice")
 
 
 @pytest.fixture
-def bob(demo_shop: None) -> User:
+def bob(shop: SupportShop) -> User:
     return staff("bob")
 
 
 @pytest.fixture
-def customer(demo_shop: None) -> Customer:
-    return Customer.objects.get(code="C0001")
+def customer(shop: SupportShop) -> Customer:
+    """Hanako, whose orders are ``shop.hanako``'s."""
+    return shop.hanako.customer
+
+
+@pytest.fixture
+def where_is_it(shop: SupportShop) -> str:
+    """Hanako asks where her parcel in transit is."""
+    return f"注文{shop.hanako.in_transit.number}の荷物は今どこにありますか？"
 
 
 @pytest.fixture

@@ -57,9 +57,7 @@ def test_a_taken_over_conversation_never_lapses(customer: Customer) -> None:
     assert inquiry.messages.count() == 1
 
 
-def test_after_a_lapse_the_next_message_answers_no_question(
-    customer: Customer, demo_shop: None
-) -> None:
+def test_after_a_lapse_the_next_message_answers_no_question(customer: Customer) -> None:
     from agents.support.conversations.thread import turn_input
     from agents.team.runs.driver import inquiry_advance
 

@@ -23,16 +23,20 @@ from netshop.errors import DomainError
 from netshop.models import Customer
 from netshop.roles import Role
 from tests.agents.support.conversations.conftest import fresh, staff, thread
+from tests.support.scenarios import SupportShop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WHERE_IS_IT = "注文ORD-1002の荷物は今どこにありますか？"
-FOLLOW_UP = "ORD-1002の支払い状況も教えてください。"
+
+@pytest.fixture
+def follow_up(shop: SupportShop) -> str:
+    """Hanako asks next how her parcel in transit was paid."""
+    return f"{shop.hanako.in_transit.number}の支払い状況も教えてください。"
 
 
 @pytest.fixture
-def answered(conversation: Callable[[str], Inquiry]) -> Inquiry:
-    return conversation(WHERE_IS_IT)
+def answered(where_is_it: str, conversation: Callable[[str], Inquiry]) -> Inquiry:
+    return conversation(where_is_it)
 
 
 def post(customer: Customer, inquiry: Inquiry, text: str, key: str | None = None) -> Message:
@@ -42,19 +46,19 @@ def post(customer: Customer, inquiry: Inquiry, text: str, key: str | None = None
 
 
 def test_an_idempotency_key_replayed_returns_the_same_message(
-    answered: Inquiry, customer: Customer
+    follow_up: str, answered: Inquiry, customer: Customer
 ) -> None:
-    first = post(customer, answered, FOLLOW_UP, key="k-1")
-    again = post(customer, answered, FOLLOW_UP, key="k-1")
+    first = post(customer, answered, follow_up, key="k-1")
+    again = post(customer, answered, follow_up, key="k-1")
 
     assert again.pk == first.pk
     assert answered.messages.filter(author_kind="customer").count() == 2
 
 
 def test_a_key_reused_for_another_text_is_refused_and_stores_nothing(
-    answered: Inquiry, customer: Customer
+    follow_up: str, answered: Inquiry, customer: Customer
 ) -> None:
-    post(customer, answered, FOLLOW_UP, key="k-1")
+    post(customer, answered, follow_up, key="k-1")
 
     with pytest.raises(DomainError) as refused:
         post(customer, answered, "something else", key="k-1")
@@ -74,47 +78,49 @@ def test_a_blank_message_is_refused_and_stores_nothing(
     assert answered.messages.count() == 2
 
 
-def test_another_customers_conversation_is_not_found(answered: Inquiry) -> None:
-    stranger = Customer.objects.get(code="C0002")
+def test_another_customers_conversation_is_not_found(
+    shop: SupportShop, follow_up: str, answered: Inquiry
+) -> None:
+    stranger = shop.emily.customer
 
     with pytest.raises(DomainError) as refused:
-        post(stranger, answered, FOLLOW_UP)
+        post(stranger, answered, follow_up)
 
     assert refused.value.code == "inquiry_not_found"
     assert answered.messages.count() == 2
 
 
 def test_a_reply_within_the_reopen_window_reopens_the_conversation(
-    answered: Inquiry, customer: Customer, settings: object
+    follow_up: str, answered: Inquiry, customer: Customer, settings: object
 ) -> None:
     Inquiry.objects.filter(pk=answered.pk).update(resolved_at=timezone.now() - timedelta(days=6))
 
-    message = post(customer, answered, FOLLOW_UP)
+    message = post(customer, answered, follow_up)
 
     assert message.inquiry_id == answered.pk
     assert fresh(answered).status == "queued"
 
 
 def test_a_reply_after_the_reopen_window_starts_a_new_conversation(
-    answered: Inquiry, customer: Customer
+    follow_up: str, answered: Inquiry, customer: Customer
 ) -> None:
     Inquiry.objects.filter(pk=answered.pk).update(resolved_at=timezone.now() - timedelta(days=8))
 
-    message = post(customer, answered, FOLLOW_UP)
+    message = post(customer, answered, follow_up)
 
     assert message.inquiry_id != answered.pk
     started = message.inquiry
-    assert (started.text, started.customer_id, started.status) == (FOLLOW_UP, customer.pk, "queued")
+    assert (started.text, started.customer_id, started.status) == (follow_up, customer.pk, "queued")
     assert fresh(answered).status == "resolved"
     assert answered.messages.count() == 2
 
 
 def test_while_a_person_owns_it_the_ai_sends_nothing(
-    answered: Inquiry, customer: Customer, alice: User
+    follow_up: str, answered: Inquiry, customer: Customer, alice: User
 ) -> None:
     services.conversation_take_over(inquiry_id=answered.pk, user=alice)
 
-    post(customer, answered, FOLLOW_UP)
+    post(customer, answered, follow_up)
     inquiry_advance(inquiry_id=str(answered.pk))
 
     inquiry = fresh(answered)
@@ -123,7 +129,7 @@ def test_while_a_person_owns_it_the_ai_sends_nothing(
 
 
 def test_an_operator_converses_notes_and_hands_back_and_the_ai_answers_next(
-    answered: Inquiry, customer: Customer, alice: User
+    follow_up: str, answered: Inquiry, customer: Customer, alice: User
 ) -> None:
     services.conversation_take_over(inquiry_id=answered.pk, user=alice)
     services.operator_message_send(inquiry_id=answered.pk, user=alice, text="確認いたします。")
@@ -132,7 +138,7 @@ def test_an_operator_converses_notes_and_hands_back_and_the_ai_answers_next(
     services.conversation_hand_back(inquiry_id=answered.pk, user=alice)
     assert fresh(answered).status == "awaiting_customer"
 
-    post(customer, answered, FOLLOW_UP)
+    post(customer, answered, follow_up)
     inquiry_advance(inquiry_id=str(answered.pk))
 
     inquiry = fresh(answered)
@@ -152,11 +158,11 @@ def test_an_operator_converses_notes_and_hands_back_and_the_ai_answers_next(
 
 
 def test_a_hand_back_answers_a_message_that_came_while_a_person_owned_it(
-    answered: Inquiry, customer: Customer, alice: User
+    follow_up: str, answered: Inquiry, customer: Customer, alice: User
 ) -> None:
     services.conversation_take_over(inquiry_id=answered.pk, user=alice)
     services.operator_message_send(inquiry_id=answered.pk, user=alice, text="確認いたします。")
-    post(customer, answered, FOLLOW_UP)
+    post(customer, answered, follow_up)
 
     services.conversation_hand_back(inquiry_id=answered.pk, user=alice)
     inquiry_advance(inquiry_id=str(answered.pk))
@@ -195,9 +201,7 @@ def test_closing_resolves_and_releases(answered: Inquiry, alice: User) -> None:
     assert inquiry.resolved_at is not None
 
 
-def test_a_flag_puts_an_ai_resolved_conversation_in_the_queue_once(
-    answered: Inquiry, demo_shop: None
-) -> None:
+def test_a_flag_puts_an_ai_resolved_conversation_in_the_queue_once(answered: Inquiry) -> None:
     lead = staff("lead", Role.MANAGER)
 
     conversation_flag(inquiry_id=answered.pk, user=lead, reason="tone")

@@ -18,17 +18,22 @@ from agents.team.runs.driver import inquiry_advance, support_graph
 from netshop.audit.models import AuditEntry
 from netshop.models import Customer
 from tests.agents.support.conversations.conftest import fresh, thread
+from tests.support.scenarios import SupportShop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WHERE_IS_IT = "注文ORD-1002の荷物は今どこにありますか？"
-PAYMENT = "ORD-1002の支払い状況を教えてください。"
+
+@pytest.fixture
+def payment(shop: SupportShop) -> str:
+    """Hanako asks how her parcel in transit was paid."""
+    return f"{shop.hanako.in_transit.number}の支払い状況を教えてください。"
 
 
 def test_the_first_turn_takes_the_message_and_stores_one_reply(
+    where_is_it: str,
     conversation: Callable[[str], Inquiry],
 ) -> None:
-    inquiry = conversation(WHERE_IS_IT)
+    inquiry = conversation(where_is_it)
 
     assert (inquiry.status, inquiry.turns) == ("resolved", 1)
     assert thread(inquiry) == [("customer", 1), ("ai", 1)]
@@ -39,11 +44,11 @@ def test_the_first_turn_takes_the_message_and_stores_one_reply(
 
 
 def test_a_second_message_runs_the_next_turn_on_the_same_thread(
-    conversation: Callable[[str], Inquiry], customer: Customer
+    payment: str, where_is_it: str, conversation: Callable[[str], Inquiry], customer: Customer
 ) -> None:
-    inquiry = conversation(WHERE_IS_IT)
+    inquiry = conversation(where_is_it)
 
-    customer_message_post(customer=customer, inquiry_id=inquiry.pk, text=PAYMENT)
+    customer_message_post(customer=customer, inquiry_id=inquiry.pk, text=payment)
     assert fresh(inquiry).status == "queued"  # the closed conversation reopened
     inquiry_advance(inquiry_id=str(inquiry.pk))
 
@@ -52,7 +57,9 @@ def test_a_second_message_runs_the_next_turn_on_the_same_thread(
     assert thread(inquiry) == [("customer", 1), ("ai", 1), ("customer", 2), ("ai", 2)]
     second = inquiry.messages.get(author_kind="ai", turn=2)
     assert second.text == inquiry.reply != inquiry.messages.get(author_kind="ai", turn=1).text
-    state = support_graph().get_state(run_config(inquiry_id=str(inquiry.pk), customer_id="C0001"))
+    state = support_graph().get_state(
+        run_config(inquiry_id=str(inquiry.pk), customer_id=customer.code)
+    )
     # The thread holds both turns; the second turn's findings replaced the first's.
     assert [m.type for m in state.values["messages"]] == ["human", "ai", "human", "ai"]
     agents = state.values["classification"]["agents"]
@@ -61,10 +68,10 @@ def test_a_second_message_runs_the_next_turn_on_the_same_thread(
 
 
 def test_running_a_turn_again_neither_retakes_nor_re_answers(
-    conversation: Callable[[str], Inquiry], customer: Customer
+    payment: str, where_is_it: str, conversation: Callable[[str], Inquiry], customer: Customer
 ) -> None:
-    inquiry = conversation(WHERE_IS_IT)
-    customer_message_post(customer=customer, inquiry_id=inquiry.pk, text=PAYMENT)
+    inquiry = conversation(where_is_it)
+    customer_message_post(customer=customer, inquiry_id=inquiry.pk, text=payment)
 
     for _ in range(3):
         inquiry_advance(inquiry_id=str(inquiry.pk))
@@ -73,9 +80,10 @@ def test_running_a_turn_again_neither_retakes_nor_re_answers(
 
 
 def test_messages_are_audited_content_free(
+    where_is_it: str,
     conversation: Callable[[str], Inquiry],
 ) -> None:
-    inquiry = conversation(WHERE_IS_IT)
+    inquiry = conversation(where_is_it)
 
     entries = AuditEntry.objects.filter(action="message.posted", inquiry_id=str(inquiry.pk))
     data = [entry.data for entry in entries.order_by("seq")]
@@ -84,17 +92,18 @@ def test_messages_are_audited_content_free(
         ("ai", "ja", 1),
     ]
     customer_message = Message.objects.get(inquiry=inquiry, author_kind="customer")
-    assert data[0]["length"] == len(WHERE_IS_IT)
+    assert data[0]["length"] == len(where_is_it)
     assert data[0]["message_id"] == str(customer_message.pk)
     assert len(data[0]["digest"]) == 64
-    assert all(WHERE_IS_IT not in str(entry.data) for entry in entries)
+    assert all(where_is_it not in str(entry.data) for entry in entries)
 
 
 def test_a_finished_run_a_dead_worker_never_recorded_is_recorded_on_the_next_advance(
+    where_is_it: str,
     conversation: Callable[[str], Inquiry],
 ) -> None:
     """The worker died after the last checkpoint, before the row and the reply were stored."""
-    inquiry = conversation(WHERE_IS_IT)
+    inquiry = conversation(where_is_it)
     Inquiry.objects.filter(pk=inquiry.pk).update(status="running", reply="")
     Message.objects.filter(inquiry=inquiry, author_kind="ai").delete()
 

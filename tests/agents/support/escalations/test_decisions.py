@@ -52,7 +52,7 @@ def cancellation(amount: int = 3980) -> dict[str, Any]:
         "action_id": "a2",
         "kind": "cancel_order",
         "agent": "order",
-        "params": {"order_number": "ORD-2001", "reason": "ordered twice"},
+        "params": {"order_number": "ORD-8001", "reason": "ordered twice"},
         "amount_at_risk": amount,
     }
 
@@ -105,7 +105,7 @@ def test_each_action_is_decided_on_its_own_and_the_run_resumes_once_all_are(
     resumed: list[object],
 ) -> None:
     op1, op2 = person("op1"), person("op2")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     seq = last_seq()
 
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve", action_id="a1")
@@ -142,7 +142,7 @@ def test_each_action_is_decided_on_its_own_and_the_run_resumes_once_all_are(
 
 
 def test_one_decision_without_an_action_still_approves_all(resumed: list[object]) -> None:
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
 
     escalation_decide(escalation_id=escalation.pk, user=person("op1"), decision="approve")
 
@@ -156,7 +156,7 @@ def test_one_decision_without_an_action_still_approves_all(resumed: list[object]
 
 def test_after_one_action_is_decided_one_click_decides_the_rest(resumed: list[object]) -> None:
     op1 = person("op1")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     escalation_decide(
         escalation_id=escalation.pk,
         user=op1,
@@ -174,7 +174,7 @@ def test_after_one_action_is_decided_one_click_decides_the_rest(resumed: list[ob
 
 def test_an_edit_of_one_action_changes_only_that_action(resumed: list[object]) -> None:
     op1 = person("op1")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
 
     escalation_decide(
         escalation_id=escalation.pk,
@@ -201,7 +201,7 @@ def test_an_edit_of_one_action_changes_only_that_action(resumed: list[object]) -
 
 def test_deciding_a_decided_action_again_is_a_conflict_naming_who_decided() -> None:
     op1, op2 = person("op1"), person("op2")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve", action_id="a1")
 
     with pytest.raises(DomainError) as conflict:
@@ -220,7 +220,7 @@ def test_re_deciding_an_action_of_a_decided_escalation_names_that_actions_decide
     resumed: list[object],
 ) -> None:
     op1, op2 = person("op1"), person("op2")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve", action_id="a1")
     escalation_decide(escalation_id=escalation.pk, user=op2, decision="approve", action_id="a2")
 
@@ -232,7 +232,7 @@ def test_re_deciding_an_action_of_a_decided_escalation_names_that_actions_decide
 
 
 def test_an_unknown_action_is_refused() -> None:
-    escalation = waiting(refund(12800, "ORD-1003"))
+    escalation = waiting(refund(12800, "ORD-4003"))
 
     with pytest.raises(DomainError) as refused:
         escalation_decide(
@@ -246,7 +246,7 @@ def test_an_unknown_action_is_refused() -> None:
 
 def test_a_take_over_acts_on_the_whole_escalation(resumed: list[object]) -> None:
     op1 = person("op1")
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve", action_id="a1")
 
     escalation_decide(
@@ -272,7 +272,7 @@ def test_a_refund_at_the_four_eyes_amount_waits_for_a_second_approval_by_another
     resumed: list[object],
 ) -> None:
     op1, op2, manager = person("op1"), person("op2"), person("mgr", Role.MANAGER)
-    escalation = waiting(refund(30000, "ORD-1003"))
+    escalation = waiting(refund(30000, "ORD-4003"))
 
     escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
     assert states(escalation) == {"a1": ActionState.AWAITING_SECOND_APPROVAL}
@@ -305,7 +305,7 @@ def test_a_refund_at_the_four_eyes_amount_waits_for_a_second_approval_by_another
 
 
 def test_below_the_four_eyes_amount_one_approval_is_enough(resumed: list[object]) -> None:
-    escalation = waiting(refund(29999, "ORD-1003"))
+    escalation = waiting(refund(29999, "ORD-4003"))
 
     escalation_decide(escalation_id=escalation.pk, user=person("op1"), decision="approve")
 
@@ -315,8 +315,8 @@ def test_below_the_four_eyes_amount_one_approval_is_enough(resumed: list[object]
 
 def test_the_amount_is_the_edited_one(resumed: list[object]) -> None:
     op1 = person("op1")
-    lowered = waiting(refund(50000, "ORD-1003"))
-    raised = waiting(refund(50000, "ORD-1004"))
+    lowered = waiting(refund(50000, "ORD-4003"))
+    raised = waiting(refund(50000, "ORD-4004"))
 
     escalation_decide(escalation_id=lowered.pk, user=op1, decision="edit", params={"amount": 20000})
     edited = {"decision": "edit", "params": {"amount": 20000}, "reason": "", "reply": ""}
@@ -344,7 +344,7 @@ def test_a_cancellation_at_the_four_eyes_amount_needs_four_eyes_too(resumed: lis
 def test_above_the_operator_limit_only_managers_approve(resumed: list[object]) -> None:
     op1 = person("op1")
     first, second = person("mgr1", Role.MANAGER), person("mgr2", Role.MANAGER)
-    escalation = waiting(refund(120000, "ORD-1003"))
+    escalation = waiting(refund(120000, "ORD-4003"))
 
     with pytest.raises(DomainError) as over:
         escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
@@ -363,7 +363,7 @@ def test_above_the_operator_limit_only_managers_approve(resumed: list[object]) -
 
 
 def test_a_manager_may_reject_what_awaits_a_second_approval(resumed: list[object]) -> None:
-    escalation = waiting(refund(30000, "ORD-1003"))
+    escalation = waiting(refund(30000, "ORD-4003"))
     escalation_decide(escalation_id=escalation.pk, user=person("op1"), decision="approve")
 
     escalation_decide(
@@ -400,7 +400,7 @@ def test_two_managers_second_approving_at_once_resume_the_run_once(
     resumed: list[object],
 ) -> None:
     managers = [person("mgr1", Role.MANAGER), person("mgr2", Role.MANAGER)]
-    escalation = waiting(refund(50000, "ORD-1003"))
+    escalation = waiting(refund(50000, "ORD-4003"))
     escalation_decide(escalation_id=escalation.pk, user=person("op1"), decision="approve")
 
     outcomes = at_once(
@@ -419,7 +419,7 @@ def test_two_managers_second_approving_at_once_resume_the_run_once(
 def test_concurrent_last_decisions_on_different_actions_resume_the_run_once(
     resumed: list[object],
 ) -> None:
-    escalation = waiting(refund(12800, "ORD-1003"), cancellation())
+    escalation = waiting(refund(12800, "ORD-4003"), cancellation())
     op1, op2 = person("op1"), person("op2")
 
     outcomes = at_once(

@@ -17,30 +17,30 @@ from tests.agents.factories import ActionFactory, ClassificationFactory, Envelop
 REFUND = ActionFactory.build(
     action_id="a1",
     tool_call_id="call_1",
-    params={"order_number": "ORD-1003", "amount": 12800, "reason": "商品破損"},
+    params={"order_number": "ORD-4003", "amount": 12800, "reason": "商品破損"},
     checks=[{"rule": "captured", "ok": True}],
     facts={"payment": {"refundable": 12800}},
 )
-CONVERSATION = [HumanMessage("ORD-1003が壊れていました"), AIMessage("担当者が確認します。")]
+CONVERSATION = [HumanMessage("ORD-4003が壊れていました"), AIMessage("担当者が確認します。")]
 HISTORY = [
-    {"role": "human", "content": "ORD-1003が壊れていました"},
+    {"role": "human", "content": "ORD-4003が壊れていました"},
     {"role": "ai", "content": "担当者が確認します。"},
 ]
 
 
 def stopped_run(**fields: Any) -> dict[str, Any]:
-    """The state of a run waiting to refund ORD-1003, with ``fields`` changed."""
+    """The state of a run waiting to refund ORD-4003, with ``fields`` changed."""
     classification = ClassificationFactory.build(
         agents=["order", "payment"],
         intent="process_refund",
         secondary_intents=["check_payment_status"],
-        entities={"order_numbers": ["ORD-1003"]},
+        entities={"order_numbers": ["ORD-4003"]},
         injection_suspected=True,
     )
     return {
         "inquiry_id": "inq-1",
         "customer_id": "C0001",
-        "text": "ORD-1003が壊れていました",
+        "text": "ORD-4003が壊れていました",
         "language": "ja",
         "classification": classification.model_dump(),
         "plan": [{"step": 1, "agent": "payment"}],
@@ -67,12 +67,12 @@ def test_the_package_holds_everything_to_decide_and_each_action_once() -> None:
     package = handoff_package(stopped_run())
 
     assert package == {
-        "inquiry": {"text": "ORD-1003が壊れていました", "customer_id": "C0001"},
+        "inquiry": {"text": "ORD-4003が壊れていました", "customer_id": "C0001"},
         "language": "ja",
         "intent": "process_refund",
         "secondary_intents": ["check_payment_status"],
         "entities": {
-            "order_numbers": ["ORD-1003"],
+            "order_numbers": ["ORD-4003"],
             "tracking_numbers": [],
             "dates": [],
             "time_window": None,
@@ -101,7 +101,7 @@ def test_the_package_holds_everything_to_decide_and_each_action_once() -> None:
             {
                 "action_id": "a1",
                 "kind": "process_refund",
-                "params": {"order_number": "ORD-1003", "amount": 12800, "reason": "商品破損"},
+                "params": {"order_number": "ORD-4003", "amount": 12800, "reason": "商品破損"},
                 "why": "商品破損",
                 "requested_amount": 12800,
                 "capped": False,
@@ -126,14 +126,14 @@ def test_the_history_reads_the_conversation_live_or_from_a_checkpoint(messages: 
 
 
 def test_a_bare_action_gets_its_defaults_in_the_recommendation() -> None:
-    bare = {"action_id": "a2", "kind": "cancel_order", "params": {"order_number": "ORD-1001"}}
+    bare = {"action_id": "a2", "kind": "cancel_order", "params": {"order_number": "ORD-4001"}}
 
     [recommendation] = handoff_package(stopped_run(pending_actions=[bare]))["recommended_actions"]
 
     assert recommendation == {
         "action_id": "a2",
         "kind": "cancel_order",
-        "params": {"order_number": "ORD-1001"},
+        "params": {"order_number": "ORD-4001"},
         "why": "",
         "requested_amount": None,
         "capped": False,

@@ -25,9 +25,9 @@ from agents.team.graph.approval_nodes import (
         ("破損箇所のお写真をお送りください", "ja", LanguageCheck("ja", "ja")),
         ("返品期限切れ", "en", LanguageCheck("en", "ja")),
         ("Out of the return window", "en", LanguageCheck("en", "en")),
-        ("ORD-1003", "ja", LanguageCheck("ja", "")),  # numbers say nothing of a language
+        ("ORD-4003", "ja", LanguageCheck("ja", "")),  # numbers say nothing of a language
         ("   ", "ja", LanguageCheck("ja", "")),
-        ("ORD-1003は返品期限を過ぎています (return window)", "ja", LanguageCheck("ja", "ja")),
+        ("ORD-4003は返品期限を過ぎています (return window)", "ja", LanguageCheck("ja", "ja")),
         ("anything", "", LanguageCheck("ja", "en")),  # an unknown customer language: the shop's
     ],
 )

@@ -1,7 +1,7 @@
-"""Ask, don't guess (issue 12, items 2 and 9), on the demo shop with the offline model.
+"""Ask, don't guess (issue 12, items 2 and 9), on a shop of two customers with the offline model.
 
-Given C0001 (ORD-1002 in transit, ORD-1004 back at the depot, ORD-1003 delivered, ORD-1001
-pending, ORD-1005 cancelled), when they write that their parcel has not arrived and name no
+Given Hanako (``support_shop``: an order in transit, one back at the depot, one delivered, one
+pending, one cancelled), when they write that their parcel has not arrived and name no
 order, then the run asks which of the parcels on their way, in their language, and waits for
 them (awaiting_customer) having done nothing: no redelivery, coupon, date change or refund.
 Their answer (a bare order number, 「2つ目の方です」) starts the next turn on the same thread,
@@ -17,7 +17,8 @@ from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAu
 from agents.support.conversations.services import customer_message_post
 from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Coupon, Customer, DeliveryDateChange, Redelivery, Refund
+from netshop.models import Coupon, DeliveryDateChange, Redelivery, Refund
+from tests.support.scenarios import SCENARIO_PREFIX, SupportShop
 
 Ask = Callable[..., RunOutcome]
 
@@ -26,14 +27,13 @@ def no_side_effects() -> None:
     assert Coupon.objects.filter(inquiry_ref__isnull=False).count() == 0
     assert Redelivery.objects.count() == 0
     assert DeliveryDateChange.objects.count() == 0
-    assert Refund.objects.exclude(operation_id__startswith="seed-").count() == 0
+    assert Refund.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).count() == 0
 
 
-def answer(outcome: RunOutcome, text: str, *, customer: str = "C0001") -> Inquiry:
+def answer(outcome: RunOutcome, text: str) -> Inquiry:
     """The customer replies in the conversation; the worker takes the next turn."""
-    customer_message_post(
-        customer=Customer.objects.get(code=customer), inquiry_id=outcome.inquiry_id, text=text
-    )
+    customer = Inquiry.objects.select_related("customer").get(pk=outcome.inquiry_id).customer
+    customer_message_post(customer=customer, inquiry_id=outcome.inquiry_id, text=text)
     inquiry_advance(inquiry_id=outcome.inquiry_id)
     return Inquiry.objects.get(pk=outcome.inquiry_id)
 
@@ -43,7 +43,9 @@ def ai_messages(inquiry_id: str) -> list[str]:
     return list(rows.order_by("created_at", "id").values_list("text", flat=True))
 
 
-def test_an_order_left_unnamed_among_several_is_asked_for_and_nothing_is_done(ask: Ask) -> None:
+def test_an_order_left_unnamed_among_several_is_asked_for_and_nothing_is_done(
+    shop: SupportShop, ask: Ask
+) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
     inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
@@ -51,14 +53,18 @@ def test_an_order_left_unnamed_among_several_is_asked_for_and_nothing_is_done(as
     assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
     assert inquiry.status == InquiryStatus.AWAITING_CUSTOMER
     assert inquiry.awaiting_until is not None
-    assert [o["value"] for o in question["options"]] == ["ORD-1002", "ORD-1004"]
+    assert [o["value"] for o in question["options"]] == [
+        shop.hanako.in_transit.number,
+        shop.hanako.absent_returned.number,
+    ]
     assert (question["slot"], question["asked_by"]) == ("order", "order")
     assert "shipping" not in outcome.state["envelopes"]  # the dependent step did not run
     assert ai_messages(outcome.inquiry_id) == [outcome.state["reply"]]
     assert (
-        "Which order is this about (parcel not delivered)?\n1. ORD-1002 (" in outcome.state["reply"]
+        f"Which order is this about (parcel not delivered)?\n1. {shop.hanako.in_transit.number} ("
+        in outcome.state["reply"]
     )
-    assert "2. ORD-1004 (" in outcome.state["reply"]
+    assert f"2. {shop.hanako.absent_returned.number} (" in outcome.state["reply"]
     assert outcome.state["reply"].endswith(
         "Please reply with the number (1 or 2) or the order number."
     )
@@ -66,23 +72,27 @@ def test_an_order_left_unnamed_among_several_is_asked_for_and_nothing_is_done(as
     no_side_effects()
 
 
-def test_a_bare_order_number_answers_and_the_chosen_order_is_tracked(ask: Ask) -> None:
+def test_a_bare_order_number_answers_and_the_chosen_order_is_tracked(
+    shop: SupportShop, ask: Ask
+) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
-    inquiry = answer(outcome, "ORD-1004")
+    inquiry = answer(outcome, shop.hanako.absent_returned.number)
 
     [_question, reply] = ai_messages(outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.RESOLVED
     assert inquiry.turns == 2
     assert inquiry.reply == reply
-    assert "order ORD-1004" in reply
-    assert "ORD-1002" not in reply
+    assert f"order {shop.hanako.absent_returned.number}" in reply
+    assert shop.hanako.in_transit.number not in reply
     assert "back at the depot" in reply
     assert inquiry.language == "en"
     no_side_effects()
 
 
-def test_the_second_one_in_japanese_answers_with_the_second_option(ask: Ask) -> None:
+def test_the_second_one_in_japanese_answers_with_the_second_option(
+    shop: SupportShop, ask: Ask
+) -> None:
     outcome = ask("荷物がまだ届きません。")
     assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
     assert "どちらのご注文" in outcome.state["reply"]
@@ -91,17 +101,22 @@ def test_the_second_one_in_japanese_answers_with_the_second_option(ask: Ask) -> 
     inquiry = answer(outcome, "2つ目の方です")
 
     assert inquiry.status == InquiryStatus.RESOLVED
-    assert "ご注文 ORD-1004" in inquiry.reply
-    assert "ORD-1002" not in inquiry.reply
+    assert f"ご注文 {shop.hanako.absent_returned.number}" in inquiry.reply
+    assert shop.hanako.in_transit.number not in inquiry.reply
     assert inquiry.language == "ja"
     no_side_effects()
 
 
-def test_the_issue_case_asks_instead_of_issuing_a_coupon_on_a_guessed_order(ask: Ask) -> None:
+def test_the_issue_case_asks_instead_of_issuing_a_coupon_on_a_guessed_order(
+    shop: SupportShop, ask: Ask
+) -> None:
     outcome = ask("注文した商品がまだ届かないし、クーポンも使えなかった")
 
     assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
-    assert [o["value"] for o in outcome.state["question"]["options"]] == ["ORD-1002", "ORD-1004"]
+    assert [o["value"] for o in outcome.state["question"]["options"]] == [
+        shop.hanako.in_transit.number,
+        shop.hanako.absent_returned.number,
+    ]
     assert "payment" not in outcome.state["envelopes"]
     no_side_effects()
 
@@ -116,49 +131,53 @@ def test_a_bare_number_that_is_no_option_asks_again(ask: Ask) -> None:
     no_side_effects()
 
 
-def test_not_arrived_while_the_carrier_says_delivered_goes_to_a_person(ask: Ask) -> None:
-    outcome = ask("ORD-1003 hasn't arrived yet.")
+def test_not_arrived_while_the_carrier_says_delivered_goes_to_a_person(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(f"{shop.hanako.delivered.number} hasn't arrived yet.")
 
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id)
     assert outcome.status == InquiryStatus.ESCALATED
     assert (escalation.kind, escalation.reason) == ("follow_up", "claim_contradicts_records")
     assert "carrier shows it delivered" in escalation.summary
     assert "a member of our staff will check with the carrier" in outcome.state["reply"]
-    assert "order ORD-1003" in outcome.state["reply"]
+    assert f"order {shop.hanako.delivered.number}" in outcome.state["reply"]
     assert "Delivered" not in outcome.state["reply"]
     no_side_effects()
 
 
-def test_an_answer_naming_the_delivered_order_goes_to_a_person(ask: Ask) -> None:
+def test_an_answer_naming_the_delivered_order_goes_to_a_person(shop: SupportShop, ask: Ask) -> None:
     outcome = ask("荷物がまだ届きません。")
 
-    inquiry = answer(outcome, "いえ、ORD-1003の方です")
+    inquiry = answer(outcome, f"いえ、{shop.hanako.delivered.number}の方です")
 
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.ESCALATED
     assert escalation.reason == "claim_contradicts_records"
-    assert "ご注文 ORD-1003は配送業者の記録では配達済み" in inquiry.reply
+    assert f"ご注文 {shop.hanako.delivered.number}は配送業者の記録では配達済み" in inquiry.reply
     no_side_effects()
 
 
-def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(ask: Ask) -> None:
-    outcome = ask("Where is ORD-1002?")
+def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(f"Where is {shop.hanako.in_transit.number}?")
     assert outcome.status == InquiryStatus.RESOLVED
 
-    inquiry = answer(outcome, "Sorry, I meant ORD-1004")
+    inquiry = answer(outcome, f"Sorry, I meant {shop.hanako.absent_returned.number}")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert inquiry.turns == 2
-    assert "order ORD-1004" in inquiry.reply
+    assert f"order {shop.hanako.absent_returned.number}" in inquiry.reply
     assert "back at the depot" in inquiry.reply
     no_side_effects()
 
 
-def test_the_second_one_in_english_answers_the_question(ask: Ask) -> None:
+def test_the_second_one_in_english_answers_the_question(shop: SupportShop, ask: Ask) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
     inquiry = answer(outcome, "the second one")
 
     assert inquiry.status == InquiryStatus.RESOLVED
-    assert "order ORD-1004" in inquiry.reply
+    assert f"order {shop.hanako.absent_returned.number}" in inquiry.reply
     no_side_effects()

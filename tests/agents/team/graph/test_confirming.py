@@ -1,10 +1,10 @@
 """Unsure of a request to act, the AI asks before anything runs (issue 13: the model's
 confidence decides between acting and asking).
 
-Given C0001's pending order ORD-1001, when the reading of "cancel it" is unsure, the run asks
-"would you like us to go ahead with the cancellation?" in their language and prepares
-nothing; a "yes" confirms it and the next turn prepares the cancellation for approval;
-their own words instead are read afresh. A look-up is never held up by the question.
+Given Hanako's pending order, when the reading of "cancel it" is unsure, the run asks "would
+you like us to go ahead with the cancellation?" in their language and prepares nothing; a
+"yes" confirms it and the next turn prepares the cancellation for approval; their own words
+instead are read afresh. A look-up is never held up by the question.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from agents.support.conversations.services import customer_message_post
 from agents.team.graph import confidence
 from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Customer
+from tests.support.scenarios import SupportShop
 
 Ask = Callable[..., RunOutcome]
 
@@ -74,8 +74,12 @@ def test_the_question_names_the_action_in_the_customers_language(
 
 
 @pytest.mark.usefixtures("unsure")
-def test_an_unsure_cancellation_asks_first_and_a_yes_prepares_it(ask: Ask) -> None:
-    outcome = ask("ORD-1001はキャンセルでお願いします", customer="C0001")
+def test_an_unsure_cancellation_asks_first_and_a_yes_prepares_it(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(
+        f"{shop.hanako.pending.number}はキャンセルでお願いします", customer=shop.hanako.customer
+    )
 
     assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
     assert outcome.state["question"]["slot"] == "intent"
@@ -83,26 +87,29 @@ def test_an_unsure_cancellation_asks_first_and_a_yes_prepares_it(ask: Ask) -> No
     assert outcome.pending_actions == []
     assert not Escalation.objects.filter(inquiry_id=outcome.inquiry_id).exists()
 
-    customer_message_post(
-        customer=Customer.objects.get(code="C0001"), inquiry_id=outcome.inquiry_id, text="はい"
-    )
+    customer_message_post(customer=shop.hanako.customer, inquiry_id=outcome.inquiry_id, text="はい")
     inquiry_advance(inquiry_id=outcome.inquiry_id)
 
     inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id, status="open")
     assert inquiry.status == InquiryStatus.AWAITING_APPROVAL
     assert [a["kind"] for a in escalation.package["recommended_actions"]] == ["cancel_order"]
-    assert escalation.package["recommended_actions"][0]["params"]["order_number"] == "ORD-1001"
+    assert (
+        escalation.package["recommended_actions"][0]["params"]["order_number"]
+        == shop.hanako.pending.number
+    )
 
 
 @pytest.mark.usefixtures("unsure")
-def test_their_own_words_instead_of_a_yes_are_read_afresh(ask: Ask) -> None:
-    outcome = ask("ORD-1001はキャンセルでお願いします", customer="C0001")
+def test_their_own_words_instead_of_a_yes_are_read_afresh(shop: SupportShop, ask: Ask) -> None:
+    outcome = ask(
+        f"{shop.hanako.pending.number}はキャンセルでお願いします", customer=shop.hanako.customer
+    )
 
     customer_message_post(
-        customer=Customer.objects.get(code="C0001"),
+        customer=shop.hanako.customer,
         inquiry_id=outcome.inquiry_id,
-        text="いえ、ORD-1001の中身を確認したいだけです",
+        text=f"いえ、{shop.hanako.pending.number}の中身を確認したいだけです",
     )
     inquiry_advance(inquiry_id=outcome.inquiry_id)
 

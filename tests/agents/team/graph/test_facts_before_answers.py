@@ -1,11 +1,12 @@
-"""Facts before answers, end to end (issue 13, item 3): on the demo shop, with the offline model.
+"""Facts before answers, end to end (issue 13, item 3): on a shop of two customers, with the
+offline model.
 
-Given the demo customers' orders, when they write about an order without naming it, then the
-run acts only on the order they describe or asks which; a claim the records contradict goes
-to a person; a policy the FAQ states is the one the shop applies; and, over a corpus of
-varied inquiries in Japanese and English, no reply repeats a sentence, quotes an FAQ title,
-or carries Japanese script into English (except product names the shop has only in
-Japanese: none in the demo, and the test reads them from the catalogue, so a product added
+Given Hanako's and Emily's orders (``support_shop``), when they write about an order without
+naming it, then the run acts only on the order they describe or asks which; a claim the
+records contradict goes to a person; a policy the FAQ states is the one the shop applies; and,
+over a corpus of varied inquiries in Japanese and English, no reply repeats a sentence, quotes
+an FAQ title, or carries Japanese script into English (except product names the shop has only
+in Japanese: none in this shop, and the test reads them from the catalogue, so a product added
 without an English name may still be named as the shop knows it).
 """
 
@@ -19,91 +20,104 @@ from django.utils import timezone
 
 from agents.providers.offline.formatting import has_japanese
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Cancellation, Coupon, Customer, FaqEntry, Product, Refund, Shipment
+from netshop.models import Cancellation, Coupon, FaqEntry, Product, Refund, Shipment
+from tests.support.scenarios import Shopper, SupportShop
 
 Ask = Callable[..., RunOutcome]
 
 CORPUS: tuple[tuple[str, str], ...] = (
-    ("C0001", "ORD-1001をキャンセルしたいです"),
-    ("C0001", "注文をキャンセルしたい。"),
-    ("C0001", "ORD-1002はいつ届きますか？"),
-    ("C0001", "ORD-1002はいつ届きますか？送料はいくらですか？"),
-    ("C0001", "荷物がまだ届きません"),
-    ("C0001", "ORD-1003 届いてないんですけど"),
-    ("C0001", "ORD-1003の商品が壊れていました。交換か返金をお願いします"),
-    ("C0001", "届いた包丁が欠けていました。返金してください"),
-    ("C0001", "扇風機が壊れて届きました"),
-    ("C0001", "ORD-1004の再配達を明日の午前中にお願いします"),
-    ("C0001", "不在票が入っていました。再配達してほしいです"),
-    ("C0001", "ORD-1002の配達日を来週の土曜日に変更してください"),
-    ("C0001", "ORD-1002の配達日を3日うしろにずらしてください"),
-    ("C0001", "カードで二重に請求されています"),
-    ("C0001", "ORD-1003が二重に請求されています"),
-    ("C0001", "期限切れのクーポンを再発行してください"),
-    ("C0001", "配達が遅れたのでクーポンをもらえますか"),
-    ("C0001", "ORD-1005をキャンセルしてください"),
-    ("C0001", "返品はできますか？"),
-    ("C0001", "支払い方法は何がありますか"),
-    ("C0001", "領収書をください ORD-1003"),
-    ("C0001", "パスワードを忘れました"),
-    ("C0001", "ORD-1003の支払い状況を教えて"),
-    ("C0001", "注文した商品の内容を確認したい"),
-    ("C0001", "担当者と話したいです"),
-    ("C0001", "ORD-1002 の荷物はどこ？あと ORD-1003 の返金もお願い"),
-    ("C0002", "Where is my parcel? It says out for delivery but nothing yet. Please cancel it."),
-    ("C0002", "I was charged twice for my order"),
-    ("C0002", "I see two charges on my card for ORD-2001"),
-    ("C0002", "My package says delivered but I don't have it"),
-    ("C0002", "Where is my order ORD-2001?"),
-    ("C0002", "The towel in my order arrived damaged"),
-    ("C0002", "My fan arrived broken, it was delivered yesterday. What should I do?"),
-    ("C0002", "My order ORD-2001 arrived broken. What can I do?"),
-    ("C0002", "I want to cancel ORD-2002. How do I cancel an order?"),
-    ("C0002", "Please cancel my order"),
-    ("C0002", "Has my refund been processed?"),
-    ("C0002", "What's the status of my order?"),
-    ("C0002", "How much is shipping and when will ORD-2002 ship?"),
-    ("C0002", "My coupon expired, can you send me a new one?"),
-    ("C0002", "Can I return ORD-2001? It arrived 12 days ago"),
-    ("C0002", "Which payment methods do you accept?"),
-    ("C0002", "I forgot my password"),
-    ("C0002", "I want my money back for ORD-2001, the towel is torn"),
-    ("C0002", "Where's my stuff??"),
-    ("C0002", "Can you push ORD-2002's delivery back two days?"),
-    ("C0002", "i need to talk to a human"),
-    ("C0002", "What did I order last time?"),
-    ("C0002", "My card payment failed at checkout"),
-    ("C0002", "Do you ship overseas?"),
-    ("C0001", "ORD-9999の配送状況と支払い状況を教えて、返金もしてください"),
-    ("C0002", "What is the delivery and payment status of ORD-9999? Refund it too."),
-    ("C0001", "ORD-1002の配達日を変更したいです"),
-    ("C0002", "It arrived broken and I was charged twice. Refund me."),
-    ("C0002", "My package was delivered yesterday but the mug inside is cracked"),
-    ("C0002", "Where is ORD-2001? Also please refund ORD-2002"),
-    ("C0001", "ORD-1002が壊れて届きました。返金してください"),
-    ("C0002", "ORD-2001 arrived broken, the lamp is cracked. Refund please."),
-    ("C0001", "ＯＲＤ－１００２の荷物、今どのへんですか？"),
-    ("C0001", "恐れ入りますが、ORD-1003の決済状況をご確認いただけますでしょうか。"),
-    ("C0001", "土鍋まだ？"),
-    ("C0001", "ORD-1004 明後日の夜に再配達お願いできますか"),
-    ("C0001", "お届け日を来週の水曜日にしてほしいです ORD-1002"),
-    ("C0001", "返金まだですか？ORD-1003"),
-    ("C0001", "注文番号1003の件で連絡しました"),
-    ("C0001", "ORD-1001 やっぱりいらないです"),
-    ("C0001", "クーポンください"),
-    ("C0001", "配送料は無料になりますか？それとORD-1002はいつ届きますか"),
-    ("C0002", "hi, wheres my order ORD-2001, its been ages"),
-    ("C0002", "Could you kindly confirm whether order ORD-2002 can still be cancelled?"),
-    ("C0002", "my tumbler hasnt shipped yet?? ORD-2002"),
-    ("C0002", "I'd like a receipt for ORD-2001 please"),
-    ("C0002", "The package for ORD-2001 never came but it says delivered"),
-    ("C0002", "Can I get a discount coupon? My delivery was late."),
-    ("C0002", "Please change the delivery of ORD-2002 to next Saturday instead"),
-    ("C0002", "Refund ORD-2001. The towels are stained."),
-    ("C0002", "About ORD-2001"),
-    ("C0002", "How long does delivery to Okinawa take?"),
+    ("hanako", "{pending}をキャンセルしたいです"),
+    ("hanako", "注文をキャンセルしたい。"),
+    ("hanako", "{in_transit}はいつ届きますか？"),
+    ("hanako", "{in_transit}はいつ届きますか？送料はいくらですか？"),
+    ("hanako", "荷物がまだ届きません"),
+    ("hanako", "{delivered} 届いてないんですけど"),
+    ("hanako", "{delivered}の商品が壊れていました。交換か返金をお願いします"),
+    ("hanako", "届いた包丁が欠けていました。返金してください"),
+    ("hanako", "扇風機が壊れて届きました"),
+    ("hanako", "{absent_returned}の再配達を明日の午前中にお願いします"),
+    ("hanako", "不在票が入っていました。再配達してほしいです"),
+    ("hanako", "{in_transit}の配達日を来週の土曜日に変更してください"),
+    ("hanako", "{in_transit}の配達日を3日うしろにずらしてください"),
+    ("hanako", "カードで二重に請求されています"),
+    ("hanako", "{delivered}が二重に請求されています"),
+    ("hanako", "期限切れのクーポンを再発行してください"),
+    ("hanako", "配達が遅れたのでクーポンをもらえますか"),
+    ("hanako", "{cancelled}をキャンセルしてください"),
+    ("hanako", "返品はできますか？"),
+    ("hanako", "支払い方法は何がありますか"),
+    ("hanako", "領収書をください {delivered}"),
+    ("hanako", "パスワードを忘れました"),
+    ("hanako", "{delivered}の支払い状況を教えて"),
+    ("hanako", "注文した商品の内容を確認したい"),
+    ("hanako", "担当者と話したいです"),
+    ("hanako", "{in_transit} の荷物はどこ？あと {delivered} の返金もお願い"),
+    ("emily", "Where is my parcel? It says out for delivery but nothing yet. Please cancel it."),
+    ("emily", "I was charged twice for my order"),
+    ("emily", "I see two charges on my card for {delivered}"),
+    ("emily", "My package says delivered but I don't have it"),
+    ("emily", "Where is my order {delivered}?"),
+    ("emily", "The towel in my order arrived damaged"),
+    ("emily", "My fan arrived broken, it was delivered yesterday. What should I do?"),
+    ("emily", "My order {delivered} arrived broken. What can I do?"),
+    ("emily", "I want to cancel {pending}. How do I cancel an order?"),
+    ("emily", "Please cancel my order"),
+    ("emily", "Has my refund been processed?"),
+    ("emily", "What's the status of my order?"),
+    ("emily", "How much is shipping and when will {pending} ship?"),
+    ("emily", "My coupon expired, can you send me a new one?"),
+    ("emily", "Can I return {delivered}? It arrived 12 days ago"),
+    ("emily", "Which payment methods do you accept?"),
+    ("emily", "I forgot my password"),
+    ("emily", "I want my money back for {delivered}, the towel is torn"),
+    ("emily", "Where's my stuff??"),
+    ("emily", "Can you push {pending}'s delivery back two days?"),
+    ("emily", "i need to talk to a human"),
+    ("emily", "What did I order last time?"),
+    ("emily", "My card payment failed at checkout"),
+    ("emily", "Do you ship overseas?"),
+    ("hanako", "ORD-9999の配送状況と支払い状況を教えて、返金もしてください"),
+    ("emily", "What is the delivery and payment status of ORD-9999? Refund it too."),
+    ("hanako", "{in_transit}の配達日を変更したいです"),
+    ("emily", "It arrived broken and I was charged twice. Refund me."),
+    ("emily", "My package was delivered yesterday but the mug inside is cracked"),
+    ("emily", "Where is {delivered}? Also please refund {pending}"),
+    ("hanako", "{in_transit}が壊れて届きました。返金してください"),
+    ("emily", "{delivered} arrived broken, the lamp is cracked. Refund please."),
+    ("hanako", "{in_transit_fullwidth}の荷物、今どのへんですか？"),
+    ("hanako", "恐れ入りますが、{delivered}の決済状況をご確認いただけますでしょうか。"),
+    ("hanako", "土鍋まだ？"),
+    ("hanako", "{absent_returned} 明後日の夜に再配達お願いできますか"),
+    ("hanako", "お届け日を来週の水曜日にしてほしいです {in_transit}"),
+    ("hanako", "返金まだですか？{delivered}"),
+    ("hanako", "注文番号{delivered_digits}の件で連絡しました"),
+    ("hanako", "{pending} やっぱりいらないです"),
+    ("hanako", "クーポンください"),
+    ("hanako", "配送料は無料になりますか？それと{in_transit}はいつ届きますか"),
+    ("emily", "hi, wheres my order {delivered}, its been ages"),
+    ("emily", "Could you kindly confirm whether order {pending} can still be cancelled?"),
+    ("emily", "my tumbler hasnt shipped yet?? {pending}"),
+    ("emily", "I'd like a receipt for {delivered} please"),
+    ("emily", "The package for {delivered} never came but it says delivered"),
+    ("emily", "Can I get a discount coupon? My delivery was late."),
+    ("emily", "Please change the delivery of {pending} to next Saturday instead"),
+    ("emily", "Refund {delivered}. The towels are stained."),
+    ("emily", "About {delivered}"),
+    ("emily", "How long does delivery to Okinawa take?"),
 )
 _SENTENCE = re.compile(r"[^。.!?！？\n]+[。.!?！？]?")
+
+
+_FULLWIDTH = str.maketrans("ORD-0123456789", "ＯＲＤ－０１２３４５６７８９")
+
+
+def written(text: str, shopper: Shopper) -> str:
+    """A ``CORPUS`` message with the shopper's order numbers filled in: ``{delivered}`` as
+    typed, ``{delivered_digits}`` without its prefix, ``{in_transit_fullwidth}`` in full-width."""
+    numbers = shopper.numbers()
+    numbers["delivered_digits"] = numbers["delivered"].removeprefix("ORD-")
+    numbers["in_transit_fullwidth"] = numbers.get("in_transit", "").translate(_FULLWIDTH)
+    return text.format(**numbers)
 
 
 def reply_of(outcome: RunOutcome) -> str:
@@ -121,13 +135,17 @@ def japanese_in_english(reply: str, allowed: set[str]) -> bool:
     return has_japanese(reply)
 
 
-def test_no_reply_repeats_a_sentence_quotes_an_faq_title_or_mixes_scripts(ask: Ask) -> None:
+def test_no_reply_repeats_a_sentence_quotes_an_faq_title_or_mixes_scripts(
+    shop: SupportShop, ask: Ask
+) -> None:
     titles = set(FaqEntry.objects.values_list("question", flat=True))
     japanese_only = set(Product.objects.filter(name_en="").values_list("name", flat=True))
     problems: list[tuple[str, str, object]] = []
 
-    for customer, text in CORPUS:
-        outcome = ask(text, customer=customer)
+    for who, template in CORPUS:
+        shopper = shop.shopper(who)
+        text = written(template, shopper)
+        outcome = ask(text, customer=shopper.customer)
         reply = reply_of(outcome)
         if not reply:
             problems.append((text, "no reply", outcome.status))
@@ -145,71 +163,89 @@ def test_no_reply_repeats_a_sentence_quotes_an_faq_title_or_mixes_scripts(ask: A
 
 
 def test_a_cancellation_is_never_proposed_for_an_order_other_than_the_one_described(
+    shop: SupportShop,
     ask: Ask,
 ) -> None:
-    seeded = Cancellation.objects.filter(order__customer__code="C0002").count()  # ORD-2012
+    seeded = Cancellation.objects.filter(
+        order__customer=shop.emily.customer
+    ).count()  # her refunded cancellation
     outcome = ask(
         "Where is my parcel? It says out for delivery but nothing yet. Please cancel it.",
-        customer="C0002",
+        customer=shop.emily.customer,
     )
 
     assert outcome.status == "awaiting_customer"
     assert outcome.pending_actions == []
-    assert Cancellation.objects.filter(order__customer__code="C0002").count() == seeded
+    assert Cancellation.objects.filter(order__customer=shop.emily.customer).count() == seeded
     assert "Which order is this about?" in reply_of(outcome)
 
 
-def test_a_broken_item_no_order_holds_is_asked_about_never_refunded(ask: Ask) -> None:
-    seeded = Refund.objects.filter(payment__order__customer__code="C0001").count()  # ORD-1012
+def test_a_broken_item_no_order_holds_is_asked_about_never_refunded(
+    shop: SupportShop, ask: Ask
+) -> None:
+    seeded = Refund.objects.filter(
+        payment__order__customer=shop.hanako.customer
+    ).count()  # her refunded cancellation
     outcome = ask("扇風機が壊れて届きました")
 
     assert outcome.status == "awaiting_customer"
     assert outcome.pending_actions == []
-    assert "1. ORD-1003" in reply_of(outcome)
-    assert Refund.objects.filter(payment__order__customer__code="C0001").count() == seeded
+    assert f"1. {shop.hanako.delivered.number}" in reply_of(outcome)
+    assert Refund.objects.filter(payment__order__customer=shop.hanako.customer).count() == seeded
 
 
-def test_a_damaged_item_the_customer_names_is_refunded_on_the_order_holding_it(ask: Ask) -> None:
-    outcome = ask("The towel in my order arrived damaged. I want my money back.", customer="C0002")
-
-    [action] = outcome.pending_actions
-    assert action["params"]["order_number"] == "ORD-2001"
-
-
-def test_a_refund_asked_for_one_of_two_named_orders_is_proposed_for_that_one(ask: Ask) -> None:
-    outcome = ask("Where is ORD-1002? Also, please refund ORD-1003.")
+def test_a_damaged_item_the_customer_names_is_refunded_on_the_order_holding_it(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(
+        "The towel in my order arrived damaged. I want my money back.", customer=shop.emily.customer
+    )
 
     [action] = outcome.pending_actions
-    assert action["params"]["order_number"] == "ORD-1003"
+    assert action["params"]["order_number"] == shop.emily.delivered.number
+
+
+def test_a_refund_asked_for_one_of_two_named_orders_is_proposed_for_that_one(
+    shop: SupportShop, ask: Ask
+) -> None:
+    in_transit, delivered = shop.hanako.in_transit.number, shop.hanako.delivered.number
+    outcome = ask(f"Where is {in_transit}? Also, please refund {delivered}.")
+
+    [action] = outcome.pending_actions
+    assert action["params"]["order_number"] == shop.hanako.delivered.number
     assert "Could you send us the order number" not in reply_of(outcome)
 
 
 def test_a_damaged_item_on_an_order_still_on_its_way_goes_to_a_person_not_a_refund(
+    shop: SupportShop,
     ask: Ask,
 ) -> None:
-    outcome = ask("ORD-1002が壊れて届きました。返金してください")
+    outcome = ask(f"{shop.hanako.in_transit.number}が壊れて届きました。返金してください")
 
     assert outcome.status == "escalated"
     assert outcome.pending_actions == []
     assert outcome.state["escalation"]["detail"] == {
-        "order_number": "ORD-1002",
+        "order_number": shop.hanako.in_transit.number,
         "claim": "damaged_not_delivered",
     }
     assert "まだお届け前となっておりますが" in reply_of(outcome)
 
 
-def test_a_damaged_item_the_named_order_does_not_hold_goes_to_a_person(ask: Ask) -> None:
-    outcome = ask("ORD-1003の扇風機が壊れていました。返金してください")
+def test_a_damaged_item_the_named_order_does_not_hold_goes_to_a_person(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(f"{shop.hanako.delivered.number}の扇風機が壊れていました。返金してください")
 
     assert outcome.pending_actions == []
     assert outcome.state["escalation"]["detail"]["claim"] == "item_not_in_order"
-    assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
+    assert not Refund.objects.filter(payment__order__number=shop.hanako.delivered.number).exists()
 
 
 def test_a_refund_for_a_parcel_not_arrived_that_the_carrier_delivered_goes_to_a_person(
+    shop: SupportShop,
     ask: Ask,
 ) -> None:
-    outcome = ask("ORD-1003が届いていません。返金してください")
+    outcome = ask(f"{shop.hanako.delivered.number}が届いていません。返金してください")
 
     assert outcome.status == "escalated"
     assert outcome.pending_actions == []
@@ -217,18 +253,21 @@ def test_a_refund_for_a_parcel_not_arrived_that_the_carrier_delivered_goes_to_a_
     assert "配達済みとなっておりますが" in reply_of(outcome)
 
 
-def test_a_double_charge_without_an_order_asks_which(ask: Ask) -> None:
-    outcome = ask("I was charged twice for my order", customer="C0002")
+def test_a_double_charge_without_an_order_asks_which(shop: SupportShop, ask: Ask) -> None:
+    outcome = ask("I was charged twice for my order", customer=shop.emily.customer)
 
     assert outcome.status == "awaiting_customer"
     reply = reply_of(outcome)
-    assert "ORD-2001" in reply
-    assert "ORD-2002" in reply
+    assert shop.emily.delivered.number in reply
+    assert shop.emily.pending.number in reply
     assert "is complete" not in reply
 
 
-def test_a_double_charge_on_a_named_order_goes_to_a_person(ask: Ask) -> None:
-    outcome = ask("I see two charges on my card for ORD-2001", customer="C0002")
+def test_a_double_charge_on_a_named_order_goes_to_a_person(shop: SupportShop, ask: Ask) -> None:
+    outcome = ask(
+        f"I see two charges on my card for {shop.emily.delivered.number}",
+        customer=shop.emily.customer,
+    )
 
     assert outcome.status == "escalated"
     assert outcome.state["escalation"]["reason"] == "claim_contradicts_records"
@@ -236,19 +275,23 @@ def test_a_double_charge_on_a_named_order_goes_to_a_person(ask: Ask) -> None:
     assert "is complete" not in reply_of(outcome)
 
 
-def test_delivered_but_not_here_goes_to_a_person_for_the_delivered_order(ask: Ask) -> None:
-    outcome = ask("My package says delivered but I don't have it", customer="C0002")
+def test_delivered_but_not_here_goes_to_a_person_for_the_delivered_order(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask("My package says delivered but I don't have it", customer=shop.emily.customer)
 
     assert outcome.status == "escalated"
-    assert outcome.state["escalation"]["detail"]["order_number"] == "ORD-2001"
+    assert outcome.state["escalation"]["detail"]["order_number"] == shop.emily.delivered.number
     assert "has not shipped yet" not in reply_of(outcome)
 
 
 # --- The FAQ's policies, enforced ---------------------------------------------------------
 
 
-def test_an_expired_coupon_is_not_reissued_even_when_a_fresh_cause_exists(ask: Ask) -> None:
-    customer = Customer.objects.get(code="C0001")
+def test_an_expired_coupon_is_not_reissued_even_when_a_fresh_cause_exists(
+    shop: SupportShop, ask: Ask
+) -> None:
+    customer = shop.hanako.customer
     issued = timezone.now() - dt.timedelta(days=100)
     Coupon.objects.filter(customer=customer).delete()
     Coupon.objects.create(
@@ -273,8 +316,8 @@ def test_an_expired_coupon_is_not_reissued_even_when_a_fresh_cause_exists(ask: A
 # --- Facts as read ------------------------------------------------------------------------
 
 
-def test_an_english_tracking_reply_names_the_depot_in_english(ask: Ask) -> None:
-    outcome = ask("Where is my order ORD-2001?", customer="C0002")
+def test_an_english_tracking_reply_names_the_depot_in_english(shop: SupportShop, ask: Ask) -> None:
+    outcome = ask(f"Where is my order {shop.emily.delivered.number}?", customer=shop.emily.customer)
 
     reply = reply_of(outcome)
     assert "Yamato Transport" in reply
@@ -282,24 +325,27 @@ def test_an_english_tracking_reply_names_the_depot_in_english(ask: Ask) -> None:
     assert not has_japanese(reply)
 
 
-def test_a_date_change_without_a_date_asks_for_one(ask: Ask) -> None:
-    scheduled = Shipment.objects.get(order__number="ORD-1002").scheduled_date
+def test_a_date_change_without_a_date_asks_for_one(shop: SupportShop, ask: Ask) -> None:
+    scheduled = Shipment.objects.get(order__number=shop.hanako.in_transit.number).scheduled_date
 
-    outcome = ask("ORD-1002の配達日を変更したいです")
+    outcome = ask(f"{shop.hanako.in_transit.number}の配達日を変更したいです")
 
     assert outcome.status == "awaiting_customer"
     assert "ご希望の日付をお知らせください" in reply_of(outcome)
-    assert Shipment.objects.get(order__number="ORD-1002").scheduled_date == scheduled
+    assert (
+        Shipment.objects.get(order__number=shop.hanako.in_transit.number).scheduled_date
+        == scheduled
+    )
 
 
-def test_a_relative_date_shift_counts_from_the_scheduled_date(ask: Ask) -> None:
-    scheduled = Shipment.objects.get(order__number="ORD-1002").scheduled_date
+def test_a_relative_date_shift_counts_from_the_scheduled_date(shop: SupportShop, ask: Ask) -> None:
+    scheduled = Shipment.objects.get(order__number=shop.hanako.in_transit.number).scheduled_date
     assert scheduled is not None
     moved = scheduled + dt.timedelta(days=3)
 
-    outcome = ask("ORD-1002の配達日を3日うしろにずらしてください")
+    outcome = ask(f"{shop.hanako.in_transit.number}の配達日を3日うしろにずらしてください")
 
-    assert Shipment.objects.get(order__number="ORD-1002").scheduled_date == moved
+    assert Shipment.objects.get(order__number=shop.hanako.in_transit.number).scheduled_date == moved
     expected = f"{moved.month}月{moved.day}日"
     assert f"{scheduled.month}月{scheduled.day}日" in reply_of(outcome)
     assert f"から{expected}" in reply_of(outcome)

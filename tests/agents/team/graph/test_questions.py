@@ -20,14 +20,14 @@ def step(**fields: Any) -> PlanStep:
     return built
 
 
-QUESTION = {"slot": "order", "why": "ambiguous", "options": [{"value": "ORD-1002", "label": ""}]}
+QUESTION = {"slot": "order", "why": "ambiguous", "options": [{"value": "ORD-4002", "label": ""}]}
 ASKED = {"ask_customer": {"question": QUESTION}, "search_orders": {"orders": []}}
 REFERRED = {
     "refer_to_person": {
         "referral": {
             "reason": "claim_contradicts_records",
             "summary": "says not arrived; delivered",
-            "order_number": "ORD-1003",
+            "order_number": "ORD-4003",
         }
     }
 }
@@ -136,7 +136,7 @@ def test_a_referral_goes_to_a_person_with_the_reason_and_no_question() -> None:
         "reason": "claim_contradicts_records",
         "summary": "says not arrived; delivered",
         "failed_agents": [],
-        "detail": {"order_number": "ORD-1003"},
+        "detail": {"order_number": "ORD-4003"},
     }
     assert supervisor.route_after_review(review_state(REFERRED) | update) == "merge"
 
@@ -168,19 +168,19 @@ def test_the_classifier_reads_the_conversation_and_the_open_question() -> None:
         "message_ids": ["m3"],
         "messages": [
             HumanMessage("my parcel hasn't arrived", id="m1"),
-            AIMessage("Which order? 1. ORD-1002 2. ORD-1004", id="inq-1:1:question"),
+            AIMessage("Which order? 1. ORD-4002 2. ORD-4004", id="inq-1:1:question"),
             HumanMessage("2", id="m3"),
         ],
-        "question": {"slot": "order", "options": [{"value": "ORD-1002"}]},
+        "question": {"slot": "order", "options": [{"value": "ORD-4002"}]},
     }
 
     prompt = supervisor.classify_prompt(state)
 
     assert (
         '<conversation>\n[{"from": "customer", "text": "my parcel hasn\'t arrived"}, '
-        '{"from": "shop", "text": "Which order? 1. ORD-1002 2. ORD-1004"}]\n</conversation>'
+        '{"from": "shop", "text": "Which order? 1. ORD-4002 2. ORD-4004"}]\n</conversation>'
     ) in prompt
     assert (
-        '<question>\n{"slot": "order", "options": [{"value": "ORD-1002"}]}\n</question>' in prompt
+        '<question>\n{"slot": "order", "options": [{"value": "ORD-4002"}]}\n</question>' in prompt
     )
     assert prompt.endswith("<inquiry>\n2\n</inquiry>")

@@ -1,7 +1,7 @@
-"""The retail skills end to end: the demo customer's inquiry through the whole graph, the
-operator's decision, the shop's records and the reply, in Japanese and English.
+"""The retail skills end to end: a customer's inquiry through the whole graph, the operator's
+decision, the shop's records and the reply, in Japanese and English.
 
-Given the demo shop's retail orders (C0101 writes Japanese, C0102 English), when the
+Given the retail orders of ``retail_shop`` (Miho writes Japanese, Olivia English), when the
 customer writes and an operator approves, then exactly the action the customer asked for
 runs once and the reply says so in the customer's language.
 """
@@ -14,51 +14,65 @@ import pytest
 
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import CarrierBooking, Exchange, Order, OrderChange, Product, Refund, Return
+from tests.support.scenarios import RetailShop, SupportShop, retail_shop
 
 Ask = Callable[..., RunOutcome]
 Decide = Callable[..., RunOutcome]
+
+
+@pytest.fixture
+def retail(shop: SupportShop) -> RetailShop:
+    """Miho's and Olivia's orders, committed beside the support shop ``ask`` runs on."""
+    return retail_shop()
 
 
 @pytest.mark.parametrize(
     ("customer", "text", "order", "done"),
     [
         (
-            "C0101",
-            "ORD-5101で届いたマグカップが割れていました。返金をお願いします。",
-            "ORD-5101",
-            "ご注文 ORD-5101について、2,200円の返金手続きが完了いたしました。",
+            "miho",
+            "{several_items}で届いたマグカップが割れていました。返金をお願いします。",
+            "{several_items}",
+            "ご注文 {several_items}について、2,200円の返金手続きが完了いたしました。",
         ),
         (
-            "C0102",
-            "The mug from ORD-5201 arrived broken, I'd like a refund please.",
-            "ORD-5201",
-            "We have refunded ¥2,200 for order ORD-5201.",
+            "olivia",
+            "The mug from {several_items} arrived broken, I'd like a refund please.",
+            "{several_items}",
+            "We have refunded ¥2,200 for order {several_items}.",
         ),
     ],
 )
 def test_a_broken_item_of_several_is_refunded_for_that_item_only(
-    ask: Ask, decide: Decide, customer: str, text: str, order: str, done: str
+    retail: RetailShop, ask: Ask, decide: Decide, customer: str, text: str, order: str, done: str
 ) -> None:
-    waiting = ask(text, customer=customer)
+    shopper = retail.shopper(customer)
+    numbers = shopper.numbers()
+    waiting = ask(text.format(**numbers), customer=shopper.customer)
 
     [action] = waiting.pending_actions
     assert (action["kind"], action["params"]["amount"]) == ("process_refund", 2200)
-    assert [item["sku"] for item in action["params"]["items"]] == ["MUG-ARITA-AI"]
+    assert [item["sku"] for item in action["params"]["items"]] == [retail.products["mug"].sku]
     resolved = decide(waiting, "approve")
-    assert list(Refund.objects.filter(payment__order__number=order).values_list("amount")) == [
-        (2200,)
-    ]
-    assert done in resolved.state["reply"]
+    refunded = Refund.objects.filter(payment__order__number=order.format(**numbers))
+    assert list(refunded.values_list("amount")) == [(2200,)]
+    assert done.format(**numbers) in resolved.state["reply"]
 
 
-def test_the_operator_can_still_edit_an_item_refund(ask: Ask, decide: Decide) -> None:
+def test_the_operator_can_still_edit_an_item_refund(
+    retail: RetailShop, ask: Ask, decide: Decide
+) -> None:
     # Read as a refund (and a return): one refund, the item's, is the only money asked for.
-    waiting = ask("ORD-5101のマグカップが欠けていたので返金してください。", customer="C0101")
+    order = retail.miho.several_items
+    waiting = ask(
+        f"{order.number}のマグカップが欠けていたので返金してください。",
+        customer=retail.miho.customer,
+    )
 
     assert [a["params"]["amount"] for a in waiting.pending_actions] == [2200]
     decide(waiting, "edit", params={"amount": 1000})
 
-    refunds = Refund.objects.filter(payment__order__number="ORD-5101")
+    refunds = Refund.objects.filter(payment__order=order)
     assert list(refunds.values_list("amount", flat=True)) == [1000]
 
 
@@ -66,23 +80,27 @@ def test_the_operator_can_still_edit_an_item_refund(ask: Ask, decide: Decide) ->
     ("customer", "text", "order", "done"),
     [
         (
-            "C0101",
-            "ORD-5101のマグカップを返品したいです。",
-            "ORD-5101",
+            "miho",
+            "{several_items}のマグカップを返品したいです。",
+            "{several_items}",
             "「有田焼 マグカップ 藍」の返品を承り、2,200円の返金手続きが完了いたしました。",
         ),
         (
-            "C0102",
-            "I want to return the mug from ORD-5201.",
-            "ORD-5201",
-            "accepted the return of Arita Porcelain Mug, Indigo from order ORD-5201 and refunded",
+            "olivia",
+            "I want to return the mug from {several_items}.",
+            "{several_items}",
+            "accepted the return of Arita Porcelain Mug, Indigo from order {several_items} "
+            "and refunded",
         ),
     ],
 )
 def test_a_return_refunds_the_returned_item_once_approved(
-    ask: Ask, decide: Decide, customer: str, text: str, order: str, done: str
+    retail: RetailShop, ask: Ask, decide: Decide, customer: str, text: str, order: str, done: str
 ) -> None:
-    waiting = ask(text, customer=customer)
+    shopper = retail.shopper(customer)
+    numbers = shopper.numbers()
+    order, done = order.format(**numbers), done.format(**numbers)
+    waiting = ask(text.format(**numbers), customer=shopper.customer)
 
     [action] = waiting.pending_actions
     assert (action["kind"], action["params"]["amount"]) == ("return_items", 2200)
@@ -97,8 +115,12 @@ def test_a_return_refunds_the_returned_item_once_approved(
     assert Refund.objects.filter(payment__order__number=order).count() == 1
 
 
-def test_a_return_after_the_window_is_refused_with_the_policy(ask: Ask) -> None:
-    outcome = ask("I'd like to return the teapot from ORD-5202.", customer="C0102")
+def test_a_return_after_the_window_is_refused_with_the_policy(retail: RetailShop, ask: Ask) -> None:
+    olivia = retail.olivia
+    outcome = ask(
+        f"I'd like to return the teapot from {olivia.window_passed.number}.",
+        customer=olivia.customer,
+    )
 
     assert outcome.pending_actions == []
     assert "items can only be returned within 14 days of delivery" in outcome.state["reply"]
@@ -109,25 +131,35 @@ def test_a_return_after_the_window_is_refused_with_the_policy(ask: Ask) -> None:
     ("customer", "text", "order", "new_sku", "done"),
     [
         (
-            "C0101",
-            "ORD-5103のTシャツをLサイズに交換してください。",
-            "ORD-5103",
+            "miho",
+            "{shirt}のTシャツをLサイズに交換してください。",
+            "{shirt}",
             "TSH-LOGO-L",
             "「NetShop オリジナルTシャツ L」への交換を承り、交換品を発送いたしました",
         ),
         (
-            "C0102",
-            "Could I exchange the T-shirt from ORD-5203 for a size M?",
-            "ORD-5203",
+            "olivia",
+            "Could I exchange the T-shirt from {shirt} for a size M?",
+            "{shirt}",
             "TSH-LOGO-M",
             "for NetShop Original T-Shirt, M and shipped the replacement (tracking number",
         ),
     ],
 )
 def test_an_exchange_ships_the_other_size_once_approved(
-    ask: Ask, decide: Decide, customer: str, text: str, order: str, new_sku: str, done: str
+    retail: RetailShop,
+    ask: Ask,
+    decide: Decide,
+    customer: str,
+    text: str,
+    order: str,
+    new_sku: str,
+    done: str,
 ) -> None:
-    waiting = ask(text, customer=customer)
+    shopper = retail.shopper(customer)
+    numbers = shopper.numbers()
+    order = order.format(**numbers)
+    waiting = ask(text.format(**numbers), customer=shopper.customer)
 
     [action] = waiting.pending_actions
     assert (action["kind"], action["params"]["new_sku"]) == ("exchange_items", new_sku)
@@ -145,25 +177,35 @@ def test_an_exchange_ships_the_other_size_once_approved(
     ("customer", "text", "order", "new_total", "done"),
     [
         (
-            "C0101",
-            "ORD-5104のお箸はいらなくなったので注文から外してください。",
-            "ORD-5104",
+            "miho",
+            "{pending}のお箸はいらなくなったので注文から外してください。",
+            "{pending}",
             4950,
-            "ご注文 ORD-5104のご注文内容を変更いたしました（「若狭塗 箸」を取り消し）。",
+            "ご注文 {pending}のご注文内容を変更いたしました（「若狭塗 箸」を取り消し）。",
         ),
         (
-            "C0102",
-            "Please remove the slippers from ORD-5204.",
-            "ORD-5204",
+            "olivia",
+            "Please remove the slippers from {pending}.",
+            "{pending}",
             4320,
-            "We have changed order ORD-5204 (Washi Paper Slippers removed); the new total is",
+            "We have changed order {pending} (Washi Paper Slippers removed); the new total is",
         ),
     ],
 )
 def test_an_item_change_lowers_the_total_and_the_card_hold_once_approved(
-    ask: Ask, decide: Decide, customer: str, text: str, order: str, new_total: int, done: str
+    retail: RetailShop,
+    ask: Ask,
+    decide: Decide,
+    customer: str,
+    text: str,
+    order: str,
+    new_total: int,
+    done: str,
 ) -> None:
-    waiting = ask(text, customer=customer)
+    shopper = retail.shopper(customer)
+    numbers = shopper.numbers()
+    order, done = order.format(**numbers), done.format(**numbers)
+    waiting = ask(text.format(**numbers), customer=shopper.customer)
 
     [action] = waiting.pending_actions
     assert (action["kind"], action["params"]["new_total"]) == ("modify_order_items", new_total)
@@ -175,8 +217,13 @@ def test_an_item_change_lowers_the_total_and_the_card_hold_once_approved(
     assert done in resolved.state["reply"]
 
 
-def test_an_exchange_of_an_item_sold_in_one_size_is_refused_with_the_reason(ask: Ask) -> None:
-    outcome = ask("I would like to exchange ORD-2001 for a bigger size.", customer="C0002")
+def test_an_exchange_of_an_item_sold_in_one_size_is_refused_with_the_reason(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(
+        f"I would like to exchange {shop.emily.delivered.number} for a bigger size.",
+        customer=shop.emily.customer,
+    )
 
     assert outcome.pending_actions == []
     assert "That size or colour is not available for this item." in outcome.state["reply"]

@@ -36,7 +36,7 @@ def state_with(**fields: Any) -> Any:
     return {
         "inquiry_id": "inq-1",
         "customer_id": "C0001",
-        "text": "ORD-1003の明細を教えて",
+        "text": "ORD-4003の明細を教えて",
         "classification": classification.model_dump(),
         **fields,
     }
@@ -234,7 +234,7 @@ def test_finalize_settles_the_status_from_the_escalation(
 
 def test_the_brief_holds_what_the_writer_may_say_and_no_internal_reference() -> None:
     refund = ActionFactory.build(
-        action_id="a1", params={"order_number": "ORD-1003", "amount": 6400}
+        action_id="a1", params={"order_number": "ORD-4003", "amount": 6400}
     )
     decided = ActionFactory.build(action_id="a0")
     came_back = envelopes(
@@ -271,7 +271,7 @@ def test_the_brief_holds_what_the_writer_may_say_and_no_internal_reference() -> 
     assert brief == {
         "language": "en",
         "today": "2026-05-13",
-        "inquiry": "ORD-1003の明細を教えて",
+        "inquiry": "ORD-4003の明細を教えて",
         "intent": "process_refund",
         "secondary_intents": ["track_shipment"],
         "results": {
@@ -294,7 +294,7 @@ def test_the_brief_holds_what_the_writer_may_say_and_no_internal_reference() -> 
         "pending_actions": [
             {
                 "kind": "process_refund",
-                "params": {"order_number": "ORD-1003", "amount": 6400},
+                "params": {"order_number": "ORD-4003", "amount": 6400},
                 "capped": False,
             }
         ],

@@ -19,8 +19,8 @@ from agents.team.handoffs.verifiers import outcome_checks
 from netshop.adapters.carrier import get_carrier
 from netshop.models import Order
 from netshop.services.orders import order_cancel
-from netshop.services.policy_checks import shop_today
 from netshop.services.refunds import refund_create
+from netshop.shop_time import shop_today
 from tests.factories import absent_returned_order, cancelled_order, delivered_order, pending_order
 
 pytestmark = pytest.mark.django_db

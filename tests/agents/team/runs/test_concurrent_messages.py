@@ -18,8 +18,7 @@ from agents.models import Inquiry, Message
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.selectors import waits_for_ai
 from agents.support.conversations.services import customer_message_post
-from netshop.models import Customer
-from tests.support.demo_snapshot import demo_shop_seed
+from tests.support.scenarios import SupportShop
 from tests.support.workers import running_workers, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -32,11 +31,10 @@ def settled(inquiry: Inquiry) -> bool:
     return row.status == "resolved" and not waits_for_ai(inquiry_id=inquiry.pk)
 
 
-def test_ten_concurrent_messages_are_each_stored_and_answered_once() -> None:
-    demo_shop_seed(password="x")
-    customer = Customer.objects.get(code="C0001")
+def test_ten_concurrent_messages_are_each_stored_and_answered_once(shop: SupportShop) -> None:
+    customer, in_transit = shop.hanako.customer, shop.hanako.in_transit.number
     with running_workers(2):
-        inquiry = inquiry_create(customer=customer, text="ORD-1002はいつ届きますか？")
+        inquiry = inquiry_create(customer=customer, text=f"{in_transit}はいつ届きますか？")
         wait_until(lambda: settled(inquiry), timeout=60)
         barrier = threading.Barrier(MESSAGES)
         errors: list[Exception] = []
@@ -47,7 +45,7 @@ def test_ten_concurrent_messages_are_each_stored_and_answered_once() -> None:
                 customer_message_post(
                     customer=customer,
                     inquiry_id=inquiry.pk,
-                    text=f"ORD-1002の配送状況をもう一度教えてください（{n}回目）",
+                    text=f"{in_transit}の配送状況をもう一度教えてください（{n}回目）",
                     idempotency_key=f"burst-{n}",
                 )
             except Exception as exc:  # collected and asserted below

@@ -16,18 +16,22 @@ from agents.support.conversations.thread import turn_input
 from agents.support.escalations.services import escalation_decide
 from agents.team.runs import driver, recording
 from agents.team.runs.outcome import RunOutcome, RunStop
-from netshop.models import Customer, Refund
+from netshop.models import Refund
 from netshop.roles import Role
 from tests.operators.api_helpers import staff_user
 from tests.support.events import last_seq, published_after
+from tests.support.scenarios import SCENARIO_PREFIX, SupportShop
 
 Ask = Callable[..., RunOutcome]
 
 
 def test_a_decision_taken_while_the_run_is_held_is_sent_on_when_the_lease_is_let_go(
-    ask: Ask, monkeypatch: pytest.MonkeyPatch
+    shop: SupportShop, ask: Ask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    outcome = ask("ORD-1003が壊れていました。返金してください。", customer="C0001")
+    outcome = ask(
+        f"{shop.hanako.delivered.number}が壊れていました。返金してください。",
+        customer=shop.hanako.customer,
+    )
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id, status="open")
     sent: list[str] = []
     monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: sent.append(inquiry_id))
@@ -40,7 +44,7 @@ def test_a_decision_taken_while_the_run_is_held_is_sent_on_when_the_lease_is_let
             user=staff_user("op-race", Role.OPERATOR),
             decision="approve",
         )
-        assert sent == [inquiry_id]  # the decision's own run_requests...
+        assert sent == [inquiry_id]  # the decision's own dispatch...
         assert driver.inquiry_advance(inquiry_id=inquiry_id) == "busy"  # ...turned away
         sent.clear()
         return status
@@ -53,15 +57,20 @@ def test_a_decision_taken_while_the_run_is_held_is_sent_on_when_the_lease_is_let
     driver.inquiry_advance(inquiry_id=sent[0])  # the worker the dispatch reaches
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
     assert (
-        Refund.objects.filter(payment__order__number="ORD-1003")
-        .exclude(operation_id__startswith="seed-")
+        Refund.objects.filter(payment__order__number=shop.hanako.delivered.number)
+        .exclude(operation_id__startswith=SCENARIO_PREFIX)
         .count()
         == 1
     )
 
 
-def test_a_wait_nobody_decided_is_not_sent_on(ask: Ask, monkeypatch: pytest.MonkeyPatch) -> None:
-    outcome = ask("ORD-1003が壊れていました。返金してください。", customer="C0001")
+def test_a_wait_nobody_decided_is_not_sent_on(
+    shop: SupportShop, ask: Ask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = ask(
+        f"{shop.hanako.delivered.number}が壊れていました。返金してください。",
+        customer=shop.hanako.customer,
+    )
     sent: list[str] = []
     monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: sent.append(inquiry_id))
 
@@ -71,8 +80,10 @@ def test_a_wait_nobody_decided_is_not_sent_on(ask: Ask, monkeypatch: pytest.Monk
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.AWAITING_APPROVAL
 
 
-def test_a_copy_read_before_the_first_turn_does_not_start_that_turn_again(ask: Ask) -> None:
-    outcome = ask("注文ORD-1002の荷物は今どこにありますか？")
+def test_a_copy_read_before_the_first_turn_does_not_start_that_turn_again(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask(f"注文{shop.hanako.in_transit.number}の荷物は今どこにありますか？")
     read_before = Inquiry.objects.get(pk=outcome.inquiry_id)
     read_before.turns, read_before.status = 0, InquiryStatus.QUEUED  # as it was at intake
     start = last_seq()
@@ -85,8 +96,8 @@ def test_a_copy_read_before_the_first_turn_does_not_start_that_turn_again(ask: A
     assert published_after(start, "run.step") == []  # nothing ran again
 
 
-def test_a_first_turn_is_marked_only_while_no_turn_has_started(ask: Ask) -> None:
-    outcome = ask("注文ORD-1002の荷物は今どこにありますか？")
+def test_a_first_turn_is_marked_only_while_no_turn_has_started(shop: SupportShop, ask: Ask) -> None:
+    outcome = ask(f"注文{shop.hanako.in_transit.number}の荷物は今どこにありますか？")
     stale = Inquiry.objects.get(pk=outcome.inquiry_id)
     stale.turns = 0
 
@@ -97,16 +108,18 @@ def test_a_first_turn_is_marked_only_while_no_turn_has_started(ask: Ask) -> None
 @pytest.mark.parametrize(
     ("text", "waits"),
     [
-        ("注文ORD-1002の荷物は今どこにありますか？", False),
-        ("届いた商品（ORD-1003）が壊れていました。返金をお願いします。", True),
+        ("注文{in_transit}の荷物は今どこにありますか？", False),
+        ("届いた商品（{delivered}）が壊れていました。返金をお願いします。", True),
     ],
 )
 def test_where_a_leg_stopped_as_its_stream_told_it_is_what_its_checkpoint_holds(
-    demo_shop: None, text: str, waits: bool
+    shop: SupportShop, text: str, waits: bool
 ) -> None:
     """The record reads a leg's stop from the stream instead of reading the checkpoint back:
     the two must agree, state and interrupts alike (what LangGraph streams could change)."""
-    inquiry = inquiry_create(customer=Customer.objects.get(code="C0001"), text=text, start=False)
+    inquiry = inquiry_create(
+        customer=shop.hanako.customer, text=text.format(**shop.hanako.numbers()), start=False
+    )
     recording.inquiry_mark_running(inquiry=inquiry, turn=1)
     config = driver._config(inquiry)
     graph = driver.support_graph()

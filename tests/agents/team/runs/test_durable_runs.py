@@ -1,7 +1,8 @@
 """Runs in real Celery worker processes: waits, approvals, races and killed workers (SPEC 5).
 
-Given the demo shop committed to the test database and worker processes on the test Redis,
-when inquiries and decisions arrive, then each refund or cancellation happens exactly once.
+Given Hanako's orders (``support_shop``) committed to the test database and worker processes
+on the test Redis, when inquiries and decisions arrive, then each refund or cancellation
+happens exactly once.
 """
 
 from __future__ import annotations
@@ -24,21 +25,22 @@ from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.recovery import runs_recover
 from agents.team.runs.tasks import advance_inquiry
 from netshop.errors import DomainError
-from netshop.models import Customer, GatewayTransaction, Refund
+from netshop.models import Customer, GatewayTransaction, Order, Refund
 from netshop.roles import Role, role_assign
 from tests.operators.api_helpers import bearer, storefront_key
-from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.events import escalation_event, last_seq, published_after
+from tests.support.scenarios import SupportShop, support_shop
 from tests.support.workers import running_workers, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-REFUND_TEXT = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
+REFUND_TEXT = "届いた商品（{delivered}）が壊れていました。返金をお願いします。"
 
 
 @pytest.fixture
-def shop() -> None:
-    demo_shop_seed(password="x")
+def shop() -> SupportShop:
+    """Hanako's and Emily's orders, committed where the workers read them."""
+    return support_shop()
 
 
 def operator(name: str) -> User:
@@ -47,16 +49,16 @@ def operator(name: str) -> User:
     return user
 
 
-def submit(text: str, customer: str = "C0001") -> Inquiry:
-    return inquiry_create(customer=Customer.objects.get(code=customer), text=text)
+def submit(text: str, customer: Customer) -> Inquiry:
+    return inquiry_create(customer=customer, text=text)
 
 
 def status_of(inquiry: Inquiry) -> str:
     return Inquiry.objects.get(pk=inquiry.pk).status
 
 
-def refunds_on_ord_1003() -> int:
-    return Refund.objects.filter(payment__order__number="ORD-1003").count()
+def refunds_on(order: Order) -> int:
+    return Refund.objects.filter(payment__order=order).count()
 
 
 def gateway_refunds(inquiry: Inquiry) -> int:
@@ -68,26 +70,26 @@ def wait_for_status(inquiry: Inquiry, status: str, timeout: float = 60) -> None:
     wait_until(lambda: status_of(inquiry) == status, timeout=timeout)
 
 
-def test_a_refund_waits_for_approval_then_pays_once(shop: None) -> None:
+def test_a_refund_waits_for_approval_then_pays_once(shop: SupportShop) -> None:
     with running_workers(2):
-        inquiry = submit(REFUND_TEXT)
+        inquiry = submit(REFUND_TEXT.format(**shop.hanako.numbers()), shop.hanako.customer)
         wait_for_status(inquiry, "awaiting_approval")
         escalation = Escalation.objects.get(inquiry=inquiry)
         assert escalation.kind == "approval"
         assert escalation.actions[0]["params"]["amount"] == 12800
-        assert refunds_on_ord_1003() == 0
+        assert refunds_on(shop.hanako.delivered) == 0
 
         escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
         wait_for_status(inquiry, "resolved")
 
-    assert refunds_on_ord_1003() == 1
+    assert refunds_on(shop.hanako.delivered) == 1
     assert "12,800" in Inquiry.objects.get(pk=inquiry.pk).reply
 
 
-def test_twenty_concurrent_approvals_give_exactly_one_refund(shop: None) -> None:
+def test_twenty_concurrent_approvals_give_exactly_one_refund(shop: SupportShop) -> None:
     operators = [operator(f"op{i}") for i in range(20)]
     with running_workers(2):
-        inquiry = submit(REFUND_TEXT)
+        inquiry = submit(REFUND_TEXT.format(**shop.hanako.numbers()), shop.hanako.customer)
         wait_for_status(inquiry, "awaiting_approval")
         escalation = Escalation.objects.get(inquiry=inquiry)
         outcomes: list[str] = []
@@ -111,7 +113,7 @@ def test_twenty_concurrent_approvals_give_exactly_one_refund(shop: None) -> None
         wait_for_status(inquiry, "resolved")
 
     assert sorted(outcomes) == ["already_decided"] * 19 + ["decided"]
-    assert refunds_on_ord_1003() == 1
+    assert refunds_on(shop.hanako.delivered) == 1
     assert (
         GatewayTransaction.objects.filter(
             kind="refund", idempotency_key__startswith=str(inquiry.pk)
@@ -127,16 +129,16 @@ def slow_gateway(faults) -> object:
 
 
 def test_a_worker_killed_while_refunding_is_replaced_and_the_refund_happens_once(
-    shop: None, slow_gateway
+    shop: SupportShop, slow_gateway
 ) -> None:
     with running_workers(1, env=slow_gateway.env) as [doomed]:
-        inquiry = submit(REFUND_TEXT)
+        inquiry = submit(REFUND_TEXT.format(**shop.hanako.numbers()), shop.hanako.customer)
         wait_for_status(inquiry, "awaiting_approval")
         escalation = Escalation.objects.get(inquiry=inquiry)
         escalation_decide(escalation_id=escalation.pk, user=operator("op1"), decision="approve")
         wait_until(lambda: False if doomed.process.poll() is not None else _in_refund(), timeout=20)
         doomed.kill()
-    assert refunds_on_ord_1003() == 0  # the killed worker's transaction never committed
+    assert refunds_on(shop.hanako.delivered) == 0  # the killed worker's transaction never committed
 
     slow_gateway.clear()
     with running_workers(1, env=slow_gateway.env):
@@ -144,7 +146,7 @@ def test_a_worker_killed_while_refunding_is_replaced_and_the_refund_happens_once
         assert str(inquiry.pk) in recovered
         wait_for_status(inquiry, "resolved")
 
-    assert refunds_on_ord_1003() == 1
+    assert refunds_on(shop.hanako.delivered) == 1
     assert (
         GatewayTransaction.objects.filter(
             kind="refund", idempotency_key__startswith=str(inquiry.pk)
@@ -165,11 +167,13 @@ def _in_refund() -> bool:
 
 
 def test_a_worker_killed_mid_run_leaves_the_run_where_its_leg_began_and_the_next_answers_once(
-    shop: None, faults
+    shop: SupportShop, faults
 ) -> None:
     faults.set(carrier={"latency_ms": 3000, "operations": ["track"]})
     with running_workers(1, env=faults.env) as [doomed]:
-        inquiry = submit("注文ORD-1002の荷物は今どこにありますか？")
+        inquiry = submit(
+            f"注文{shop.hanako.in_transit.number}の荷物は今どこにありますか？", shop.hanako.customer
+        )
         wait_until(lambda: _steps_done(inquiry, "classify"), timeout=30)
         doomed.kill()  # inside the carrier call: the leg has not ended
     assert status_of(inquiry) == "running"
@@ -204,9 +208,11 @@ def test_a_message_that_outlived_its_inquiry_is_dropped_with_a_warning(
     assert [r.levelname for r in caplog.records if missing in r.getMessage()] == ["WARNING"]
 
 
-def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: None) -> None:
-    customer = Customer.objects.get(code="C0001")
-    inquiry = inquiry_create(customer=customer, text=REFUND_TEXT, start=False)
+def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: SupportShop) -> None:
+    customer = shop.hanako.customer
+    inquiry = inquiry_create(
+        customer=customer, text=REFUND_TEXT.format(**shop.hanako.numbers()), start=False
+    )
     inquiry_advance(inquiry_id=str(inquiry.pk))
     escalation = Escalation.objects.get(inquiry=inquiry)
     seq = last_seq()
@@ -223,11 +229,15 @@ def test_consoles_hear_once_that_a_decided_escalation_is_resolved(shop: None) ->
     ]
 
 
-def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(shop: None, faults) -> None:
+def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(
+    shop: SupportShop, faults
+) -> None:
     """Through the services a worker runs: the approval, the gateway failing, tasks redelivered
     (none may reuse the first approval), then a person's retry."""
-    customer = Customer.objects.get(code="C0001")
-    inquiry = inquiry_create(customer=customer, text=REFUND_TEXT, start=False)
+    customer = shop.hanako.customer
+    inquiry = inquiry_create(
+        customer=customer, text=REFUND_TEXT.format(**shop.hanako.numbers()), start=False
+    )
     inquiry_advance(inquiry_id=str(inquiry.pk))
     approval = Escalation.objects.get(inquiry=inquiry)
     op1 = operator("op1")
@@ -240,7 +250,7 @@ def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(shop: None
     inquiry_advance(inquiry_id=str(inquiry.pk))  # the gateway is back: still nobody retried
 
     retry = Escalation.objects.get(inquiry=inquiry, reason="action_failed")
-    assert (status_of(inquiry), retry.status, refunds_on_ord_1003()) == (
+    assert (status_of(inquiry), retry.status, refunds_on(shop.hanako.delivered)) == (
         "awaiting_approval",
         "open",
         0,
@@ -251,15 +261,17 @@ def test_a_failed_refund_waits_for_a_person_then_a_retry_pays_it_once(shop: None
     inquiry_advance(inquiry_id=str(inquiry.pk))
     inquiry_advance(inquiry_id=str(inquiry.pk))
 
-    assert (status_of(inquiry), refunds_on_ord_1003()) == ("resolved", 1)
+    assert (status_of(inquiry), refunds_on(shop.hanako.delivered)) == ("resolved", 1)
     assert gateway_refunds(inquiry) == 1
 
 
 def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(
-    shop: None, monkeypatch: pytest.MonkeyPatch
+    shop: SupportShop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    customer = Customer.objects.get(code="C0001")
-    inquiry = inquiry_create(customer=customer, text="ORD-1002はどこ？", start=False)
+    customer = shop.hanako.customer
+    inquiry = inquiry_create(
+        customer=customer, text=f"{shop.hanako.in_transit.number}はどこ？", start=False
+    )
 
     def crash(inquiry: Inquiry) -> object:
         raise RuntimeError("simulated crash")
@@ -283,7 +295,7 @@ def _checkpoints(inquiry: Inquiry) -> int:
         return cursor.fetchone()[0]
 
 
-def test_the_whole_path_over_the_api_with_workers(shop: None) -> None:
+def test_the_whole_path_over_the_api_with_workers(shop: SupportShop) -> None:
     from django.test import Client
 
     from tests.operators.api_helpers import bearer, signed_in, storefront_key
@@ -293,7 +305,11 @@ def test_the_whole_path_over_the_api_with_workers(shop: None) -> None:
     with running_workers(2):
         submitted = storefront.post(
             "/api/v1/inquiries",
-            {"customer_id": "C0001", "text": REFUND_TEXT, "idempotency_key": "k-1"},
+            {
+                "customer_id": shop.hanako.customer.code,
+                "text": REFUND_TEXT.format(**shop.hanako.numbers()),
+                "idempotency_key": "k-1",
+            },
             content_type="application/json",
         )
         assert submitted.status_code == 202
@@ -318,4 +334,4 @@ def test_the_whole_path_over_the_api_with_workers(shop: None) -> None:
 
     final = storefront.get(f"/api/v1/inquiries/{inquiry_id}").json()
     assert "12,800" in final["reply"]
-    assert refunds_on_ord_1003() == 1
+    assert refunds_on(shop.hanako.delivered) == 1

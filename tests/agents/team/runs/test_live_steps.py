@@ -17,11 +17,12 @@ from langchain_core.messages import BaseMessage
 from agents.models import ConsoleEvent
 from agents.team.runs.outcome import RunOutcome
 from tests.support.events import last_seq, published_after
+from tests.support.scenarios import SupportShop
 from tests.support.scripted_model import use_scripted_model
 
 Ask = Callable[..., RunOutcome]
 
-TRACKING = "注文ORD-1002の荷物は今どこにありますか？"
+TRACKING = "注文{in_transit}の荷物は今どこにありますか？"
 
 
 def steps_after(seq: int) -> list[tuple[str, str | None]]:
@@ -29,7 +30,7 @@ def steps_after(seq: int) -> list[tuple[str, str | None]]:
 
 
 def test_each_step_is_announced_before_the_run_waits_for_the_model_again(
-    ask: Ask, monkeypatch: pytest.MonkeyPatch
+    shop: SupportShop, ask: Ask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     start = last_seq()
     seen_at_call: list[tuple[str, list[tuple[str, str | None]]]] = []
@@ -40,7 +41,7 @@ def test_each_step_is_announced_before_the_run_waits_for_the_model_again(
 
     use_scripted_model(monkeypatch, watch)
 
-    outcome = ask(TRACKING)
+    outcome = ask(TRACKING.format(**shop.hanako.numbers()))
 
     assert outcome.status == "resolved"
     classify, *specialists, writer = seen_at_call
@@ -54,10 +55,10 @@ def test_each_step_is_announced_before_the_run_waits_for_the_model_again(
     assert steps_after(start) == writer[1] + [("merge", None)]
 
 
-def test_the_last_step_is_recorded_with_the_reply_it_wrote(ask: Ask) -> None:
+def test_the_last_step_is_recorded_with_the_reply_it_wrote(shop: SupportShop, ask: Ask) -> None:
     start = last_seq()
 
-    outcome = ask(TRACKING)
+    outcome = ask(TRACKING.format(**shop.hanako.numbers()))
 
     events = [
         (kind, payload.get("node") or payload.get("status") or payload.get("author_kind"))
@@ -73,10 +74,14 @@ def test_the_last_step_is_recorded_with_the_reply_it_wrote(ask: Ask) -> None:
     assert merge.pk < resolved.pk < reply.pk
 
 
-def test_a_run_that_stops_for_approval_announces_every_step_it_took(ask: Ask) -> None:
+def test_a_run_that_stops_for_approval_announces_every_step_it_took(
+    shop: SupportShop, ask: Ask
+) -> None:
     start = last_seq()
 
-    outcome = ask("届いた商品（ORD-1003）が壊れていました。返金をお願いします。")
+    outcome = ask(
+        f"届いた商品（{shop.hanako.delivered.number}）が壊れていました。返金をお願いします。"
+    )
 
     assert outcome.status == "awaiting_approval"
     steps: list[Any] = steps_after(start)

@@ -17,22 +17,22 @@ from agents.support.escalations.services import escalation_decide
 from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.preview import decision_reply_preview
 from netshop.errors import DomainError
-from netshop.models import Customer, Order, Refund
+from netshop.models import Order, Refund
 from netshop.roles import Role, role_assign
 from netshop.services.refunds import refund_create
-from tests.support.demo_snapshot import demo_shop_seed
+from tests.support.scenarios import Shopper, SupportShop, support_shop
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-REFUND_ORD_1003 = "届いた商品（ORD-1003）が壊れていました。返金をお願いします。"
-CANCEL_ORD_1001 = "ORD-1001をキャンセルしてください。"
+REFUND_DELIVERED = "届いた商品（{delivered}）が壊れていました。返金をお願いします。"
+CANCEL_PENDING = "{pending}をキャンセルしてください。"
 ENGLISH_REASON = "Please send us a photo of the damaged item first."
 
 
 @pytest.fixture(autouse=True)
-def shop(settings: object) -> None:
+def shop(settings: object) -> SupportShop:
     settings.NETSHOP_RETRY_BACKOFF_S = 0  # type: ignore[attr-defined]
-    demo_shop_seed(password="x")
+    return support_shop()
 
 
 @pytest.fixture
@@ -42,9 +42,12 @@ def op1() -> User:
     return user
 
 
-def waiting_on(text: str, customer: str = "C0001") -> Escalation:
-    """A real run, taken as far as it goes: it waits on the escalation returned."""
-    inquiry = inquiry_create(customer=Customer.objects.get(code=customer), text=text, start=False)
+def waiting_on(text: str, shopper: Shopper) -> Escalation:
+    """A real run of ``text`` (filled with the shopper's order numbers), taken as far as it
+    goes: it waits on the escalation returned."""
+    inquiry = inquiry_create(
+        customer=shopper.customer, text=text.format(**shopper.numbers()), start=False
+    )
     inquiry_advance(inquiry_id=str(inquiry.pk))
     return Escalation.objects.select_related("inquiry__customer").get(
         inquiry=inquiry, status=EscalationStatus.OPEN
@@ -61,27 +64,30 @@ def last_ai_message(inquiry: Inquiry) -> str:
     return inquiry.messages.filter(author_kind=MessageAuthor.AI).latest("created_at").text
 
 
-def test_an_approval_sends_exactly_the_previewed_reply(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_an_approval_sends_exactly_the_previewed_reply(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
 
     shown = decision_reply_preview(escalation=escalation, decision="approve", operator="op1")
     inquiry = decided_and_resumed(escalation, op1, decision="approve", preview=shown.text)
 
     assert (shown.exact, shown.language_mismatch) == (True, False)
-    assert "ご注文 ORD-1003について、12,800円の返金手続きが完了いたしました。" in shown.text
+    assert (
+        f"ご注文 {shop.hanako.delivered.number}について、12,800円の返金手続きが完了いたしました。"
+        in shown.text
+    )
     assert inquiry.status == "resolved"
     assert inquiry.reply == shown.text
     assert last_ai_message(inquiry) == shown.text
 
 
-def test_the_preview_runs_nothing_and_writes_nothing(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_the_preview_runs_nothing_and_writes_nothing(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     before = Inquiry.objects.get(pk=escalation.inquiry_id)
 
     decision_reply_preview(escalation=escalation, decision="approve", operator="op1")
 
     after = Inquiry.objects.get(pk=escalation.inquiry_id)
-    assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
+    assert not Refund.objects.filter(payment__order__number=shop.hanako.delivered.number).exists()
     assert (after.status, after.reply, after.messages.count()) == (
         before.status,
         before.reply,
@@ -90,21 +96,24 @@ def test_the_preview_runs_nothing_and_writes_nothing(op1: User) -> None:
     assert Escalation.objects.get(pk=escalation.pk).status == EscalationStatus.OPEN
 
 
-def test_an_edited_amount_is_previewed_and_sent_as_shown(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_an_edited_amount_is_previewed_and_sent_as_shown(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     edit = {"decision": "edit", "params": {"amount": 5000}}
 
     shown = decision_reply_preview(escalation=escalation, operator="op1", **edit)  # type: ignore[arg-type]
     inquiry = decided_and_resumed(escalation, op1, preview=shown.text, **edit)
 
-    assert "ご注文 ORD-1003について、5,000円の返金手続きが完了いたしました。" in shown.text
+    assert (
+        f"ご注文 {shop.hanako.delivered.number}について、5,000円の返金手続きが完了いたしました。"
+        in shown.text
+    )
     assert inquiry.reply == shown.text
-    assert Refund.objects.get(payment__order__number="ORD-1003").amount == 5000
+    assert Refund.objects.get(payment__order__number=shop.hanako.delivered.number).amount == 5000
 
 
-def test_an_edited_reply_is_the_preview(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
-    written = "ご注文 ORD-1003の返金5,000円を承りました。"
+def test_an_edited_reply_is_the_preview(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
+    written = f"ご注文 {shop.hanako.delivered.number}の返金5,000円を承りました。"
 
     shown = decision_reply_preview(
         escalation=escalation, decision="edit", params={"amount": 5000}, reply=written
@@ -116,18 +125,18 @@ def test_an_edited_reply_is_the_preview(op1: User) -> None:
     assert (shown.text, inquiry.reply) == (written, written)
 
 
-def test_a_cancellation_is_previewed_as_sent(op1: User) -> None:
-    escalation = waiting_on(CANCEL_ORD_1001)
+def test_a_cancellation_is_previewed_as_sent(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(CANCEL_PENDING, shop.hanako)
 
     shown = decision_reply_preview(escalation=escalation, decision="approve")
     inquiry = decided_and_resumed(escalation, op1, decision="approve", preview=shown.text)
 
-    assert "ご注文 ORD-1001のキャンセルが完了いたしました。" in shown.text
+    assert f"ご注文 {shop.hanako.pending.number}のキャンセルが完了いたしました。" in shown.text
     assert inquiry.reply == shown.text
 
 
-def test_an_english_reason_to_a_japanese_customer_is_flagged(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_an_english_reason_to_a_japanese_customer_is_flagged(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
 
     shown = decision_reply_preview(escalation=escalation, decision="reject", reason=ENGLISH_REASON)
 
@@ -139,13 +148,15 @@ def test_an_english_reason_to_a_japanese_customer_is_flagged(op1: User) -> None:
         "language_mismatch": True,
     }
     assert (
-        f"ご注文 ORD-1003の返金はお受けすることができませんでした。理由: 「{ENGLISH_REASON}」"
-        in (shown.text)
+        f"ご注文 {shop.hanako.delivered.number}の返金はお受けすることができませんでした。"
+        f"理由: 「{ENGLISH_REASON}」" in (shown.text)
     )
 
 
-def test_an_unconfirmed_english_reason_to_a_japanese_customer_is_refused(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_an_unconfirmed_english_reason_to_a_japanese_customer_is_refused(
+    shop: SupportShop, op1: User
+) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
 
     with pytest.raises(DomainError) as refused:
         escalation_decide(
@@ -161,8 +172,10 @@ def test_an_unconfirmed_english_reason_to_a_japanese_customer_is_refused(op1: Us
     assert (unchanged.status, unchanged.decision) == (EscalationStatus.OPEN, None)
 
 
-def test_a_confirmed_english_reason_reaches_the_customer_with_the_order(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_a_confirmed_english_reason_reaches_the_customer_with_the_order(
+    shop: SupportShop, op1: User
+) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     shown = decision_reply_preview(escalation=escalation, decision="reject", reason=ENGLISH_REASON)
 
     inquiry = decided_and_resumed(
@@ -176,12 +189,12 @@ def test_a_confirmed_english_reason_reaches_the_customer_with_the_order(op1: Use
 
     assert inquiry.reply == shown.text
     assert ENGLISH_REASON in inquiry.reply
-    assert "ORD-1003" in inquiry.reply
-    assert not Refund.objects.filter(payment__order__number="ORD-1003").exists()
+    assert shop.hanako.delivered.number in inquiry.reply
+    assert not Refund.objects.filter(payment__order__number=shop.hanako.delivered.number).exists()
 
 
-def test_a_japanese_reason_needs_no_confirmation(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_a_japanese_reason_needs_no_confirmation(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     reason = "破損箇所のお写真をお送りください"
 
     inquiry = decided_and_resumed(escalation, op1, decision="reject", reason=reason)
@@ -189,8 +202,10 @@ def test_a_japanese_reason_needs_no_confirmation(op1: User) -> None:
     assert f"理由: 「{reason}」" in inquiry.reply
 
 
-def test_a_decision_on_a_text_the_operator_was_not_shown_is_refused(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_a_decision_on_a_text_the_operator_was_not_shown_is_refused(
+    shop: SupportShop, op1: User
+) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     shown = decision_reply_preview(escalation=escalation, decision="approve")
 
     with pytest.raises(DomainError) as refused:
@@ -206,10 +221,12 @@ def test_a_decision_on_a_text_the_operator_was_not_shown_is_refused(op1: User) -
     assert Escalation.objects.get(pk=escalation.pk).status == EscalationStatus.OPEN
 
 
-def test_a_refusal_at_execution_is_never_sent_as_the_previewed_success(op1: User) -> None:
-    escalation = waiting_on(REFUND_ORD_1003)
+def test_a_refusal_at_execution_is_never_sent_as_the_previewed_success(
+    shop: SupportShop, op1: User
+) -> None:
+    escalation = waiting_on(REFUND_DELIVERED, shop.hanako)
     shown = decision_reply_preview(escalation=escalation, decision="approve")
-    order = Order.objects.get(number="ORD-1003")
+    order = Order.objects.get(number=shop.hanako.delivered.number)
     refund_create(order=order, amount=12000, reason="by phone", operation_id="x", actor="op2")
 
     inquiry = decided_and_resumed(escalation, op1, decision="approve", preview=shown.text)
@@ -219,8 +236,10 @@ def test_a_refusal_at_execution_is_never_sent_as_the_previewed_success(op1: User
     assert Refund.objects.filter(payment__order=order).count() == 1  # the phone refund only
 
 
-def test_a_retry_of_a_failed_refund_sends_its_previewed_reply(op1: User, faults) -> None:
-    approval = waiting_on(REFUND_ORD_1003)
+def test_a_retry_of_a_failed_refund_sends_its_previewed_reply(
+    shop: SupportShop, op1: User, faults
+) -> None:
+    approval = waiting_on(REFUND_DELIVERED, shop.hanako)
     faults.set(gateway={"fault_rate": 1, "kinds": ["server_error"], "operations": ["refund"]})
     decided_and_resumed(approval, op1, decision="approve")
     faults.clear()
@@ -233,11 +252,11 @@ def test_a_retry_of_a_failed_refund_sends_its_previewed_reply(op1: User, faults)
 
     assert "12,800円の返金手続きが完了いたしました" in shown.text
     assert (inquiry.status, inquiry.reply) == ("resolved", shown.text)
-    assert Refund.objects.filter(payment__order__number="ORD-1003").count() == 1
+    assert Refund.objects.filter(payment__order__number=shop.hanako.delivered.number).count() == 1
 
 
-def test_an_english_customer_is_previewed_in_english(op1: User) -> None:
-    escalation = waiting_on("Please refund ORD-2001, it arrived broken.", customer="C0002")
+def test_an_english_customer_is_previewed_in_english(shop: SupportShop, op1: User) -> None:
+    escalation = waiting_on("Please refund {delivered}, it arrived broken.", shop.emily)
 
     shown = decision_reply_preview(escalation=escalation, decision="reject", reason="返品期限切れ")
     inquiry = decided_and_resumed(
@@ -245,5 +264,5 @@ def test_an_english_customer_is_previewed_in_english(op1: User) -> None:
     )
 
     assert (shown.language.customer, shown.language.text) == ("en", "ja")
-    assert "the refund for order ORD-2001" in shown.text
+    assert f"the refund for order {shop.emily.delivered.number}" in shown.text
     assert inquiry.reply == shown.text

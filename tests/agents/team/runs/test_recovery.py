@@ -15,9 +15,9 @@ from agents.support.conversations.intake import inquiry_create
 from agents.support.escalations.services import escalation_decide
 from agents.team.runs.outcome import RunOutcome
 from agents.team.runs.recovery import checkpoints_prune, runs_recover
-from netshop.models import Customer
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
+from tests.support.scenarios import SupportShop
 
 Ask = Callable[..., RunOutcome]
 
@@ -30,9 +30,11 @@ def checkpoint_count(inquiry_id: str) -> int:
         return cursor.fetchone()[0]
 
 
-def test_finished_runs_older_than_the_cut_off_lose_their_checkpoints(ask: Ask) -> None:
-    old = ask("ORD-1002はどこですか？")
-    recent = ask("Where is ORD-1002?")
+def test_finished_runs_older_than_the_cut_off_lose_their_checkpoints(
+    shop: SupportShop, ask: Ask
+) -> None:
+    old = ask(f"{shop.hanako.in_transit.number}はどこですか？")
+    recent = ask(f"Where is {shop.hanako.in_transit.number}?")
     Inquiry.objects.filter(pk=old.inquiry_id).update(
         resolved_at=timezone.now() - timedelta(days=40)
     )
@@ -45,21 +47,25 @@ def test_finished_runs_older_than_the_cut_off_lose_their_checkpoints(ask: Ask) -
     assert checkpoint_count(recent.inquiry_id) > 0
 
 
-def test_the_prune_command_refuses_a_negative_age(demo_shop: None) -> None:
+def test_the_prune_command_refuses_a_negative_age(shop: SupportShop) -> None:
     with pytest.raises(Exception, match="--days must be zero or more"):
         call_command("prune_checkpoints", "--days", "-1")
 
 
 def test_stuck_runs_are_dispatched_again_and_live_ones_left_alone(
-    demo_shop: None, monkeypatch
+    shop: SupportShop, monkeypatch
 ) -> None:
     dispatched: list[str] = []
     monkeypatch.setattr(
         run_requests, "_submit", lambda task, inquiry_id: dispatched.append(inquiry_id)
     )
-    customer = Customer.objects.get(code="C0001")
-    stuck = inquiry_create(customer=customer, text="ORD-1002はどこ？", start=False)
-    fresh = inquiry_create(customer=customer, text="ORD-1003の内容は？", start=False)
+    customer = shop.hanako.customer
+    stuck = inquiry_create(
+        customer=customer, text=f"{shop.hanako.in_transit.number}はどこ？", start=False
+    )
+    fresh = inquiry_create(
+        customer=customer, text=f"{shop.hanako.delivered.number}の内容は？", start=False
+    )
     Inquiry.objects.filter(pk=stuck.pk).update(
         status="running", updated_at=timezone.now() - timedelta(minutes=10)
     )
@@ -72,7 +78,7 @@ def test_stuck_runs_are_dispatched_again_and_live_ones_left_alone(
 
 
 def test_a_run_is_resumed_when_its_newest_wait_is_decided_whatever_the_clocks_say(
-    demo_shop: None, monkeypatch
+    shop: SupportShop, monkeypatch
 ) -> None:
     """A decision taken while a redelivered task held the run (so the resume was turned away
     and the run's row saved after it) is still picked up; an older decision never is."""

@@ -1,6 +1,6 @@
 """A run that finished but whose refund the gateway could not confirm (issue 15, section 4).
 
-Given the demo shop and an approved refund, when the gateway's transaction read fails now and
+Given an approved refund of a delivered order, when the gateway's transaction read fails now and
 then, the verifier reads again and the verdict is HEALTHY; when it keeps failing, the verdict is
 FALSE_COMPLETE and a follow-up opens for a person, once, instead of only an audit row.
 """
@@ -15,8 +15,9 @@ import pytest
 from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Refund
+from tests.support.scenarios import SCENARIO_PREFIX, SupportShop
 
-REFUND_TEXT = "ORD-1003が壊れていました。返金してください。"
+REFUND_TEXT = "{delivered}が壊れていました。返金してください。"
 READS_FAIL = {"kinds": ["timeout"], "operations": ["find_transaction"]}
 
 Ask = Callable[..., RunOutcome]
@@ -38,9 +39,9 @@ def follow_ups(inquiry_id: str) -> list[Escalation]:
 
 
 def test_a_failed_verification_read_is_tried_again_before_the_verdict(
-    ask: Ask, decide: Decide, faults: Any
+    shop: SupportShop, ask: Ask, decide: Decide, faults: Any
 ) -> None:
-    waiting = ask(REFUND_TEXT)
+    waiting = ask(REFUND_TEXT.format(**shop.hanako.numbers()))
     # Seed 1 at a rate of one half: the first two reads fail, the third answers.
     faults.set(gateway={**READS_FAIL, "fault_rate": 0.5, "seed": 1})
 
@@ -52,9 +53,9 @@ def test_a_failed_verification_read_is_tried_again_before_the_verdict(
 
 
 def test_a_verdict_that_stays_unconfirmed_opens_one_follow_up_for_a_person(
-    ask: Ask, decide: Decide, faults: Any
+    shop: SupportShop, ask: Ask, decide: Decide, faults: Any
 ) -> None:
-    waiting = ask(REFUND_TEXT)
+    waiting = ask(REFUND_TEXT.format(**shop.hanako.numbers()))
     faults.set(gateway={**READS_FAIL, "fault_rate": 1})
 
     done = decide(waiting)
@@ -62,8 +63,8 @@ def test_a_verdict_that_stays_unconfirmed_opens_one_follow_up_for_a_person(
 
     assert done.status == InquiryStatus.RESOLVED
     assert (
-        Refund.objects.filter(payment__order__number="ORD-1003")
-        .exclude(operation_id__startswith="seed-")
+        Refund.objects.filter(payment__order__number=shop.hanako.delivered.number)
+        .exclude(operation_id__startswith=SCENARIO_PREFIX)
         .count()
         == 1
     )  # the refund happened; only its confirmation is missing

@@ -114,8 +114,8 @@ def test_refund_status_reads_the_refunds_and_creates_none() -> None:
 
 
 def test_refund_status_tells_a_refund_still_waiting_for_approval() -> None:
-    escalation = escalation_for(inquiry_for())  # a ¥12,800 refund of ORD-1003 to approve
-    order = escalation.inquiry.customer.orders.get(number="ORD-1003")
+    escalation = escalation_for(inquiry_for())  # a ¥12,800 refund of ORD-4003 to approve
+    order = escalation.inquiry.customer.orders.get(number="ORD-4003")
 
     result = run(
         payment.SPECIALIST, "refund_status", {"order_number": order.number}, order.customer.code

@@ -16,8 +16,8 @@ from agents.providers.offline.understanding.addressee import find_addressee
 from agents.team.graph.delegation import specialist_messages
 from agents.team.specialists import SPECIALISTS
 
-PREPARING = {"number": "ORD-1011", "status": "confirmed", "shipment": {"status": "preparing"}}
-IN_TRANSIT = {"number": "ORD-1002", "status": "shipped", "shipment": {"status": "in_transit"}}
+PREPARING = {"number": "ORD-4011", "status": "confirmed", "shipment": {"status": "preparing"}}
+IN_TRANSIT = {"number": "ORD-4002", "status": "shipped", "shipment": {"status": "in_transit"}}
 
 
 def turn(
@@ -49,7 +49,7 @@ def calls(message: AIMessage) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_a_complete_address_in_the_message_is_sent_to_the_carrier() -> None:
-    text = "ORD-1011のお届け先を〒104-0061 東京都中央区銀座1-2-3に変更してください"
+    text = "ORD-4011のお届け先を〒104-0061 東京都中央区銀座1-2-3に変更してください"
 
     message = turn("shipping", "change_shipping_address", text, PREPARING)
 
@@ -57,7 +57,7 @@ def test_a_complete_address_in_the_message_is_sent_to_the_carrier() -> None:
         (
             "change_shipping_address",
             {
-                "order_number": "ORD-1011",
+                "order_number": "ORD-4011",
                 "postal_code": "104-0061",
                 "prefecture": "東京都",
                 "address_line": "中央区銀座1-2-3",
@@ -67,7 +67,7 @@ def test_a_complete_address_in_the_message_is_sent_to_the_carrier() -> None:
 
 
 def test_an_english_address_is_read_too() -> None:
-    text = "Please send ORD-1011 to 1-2-3 Ginza, Chuo-ku, Tokyo 104-0061 instead."
+    text = "Please send ORD-4011 to 1-2-3 Ginza, Chuo-ku, Tokyo 104-0061 instead."
 
     [(name, args)] = calls(turn("shipping", "change_shipping_address", text, PREPARING))
 
@@ -95,7 +95,7 @@ def test_a_parcel_on_its_way_is_put_to_the_shop_without_asking_for_an_address() 
     [(name, args)] = calls(message)
     assert (name, args["order_number"], args["postal_code"]) == (
         "change_shipping_address",
-        "ORD-1002",
+        "ORD-4002",
         "",
     )
 
@@ -105,7 +105,7 @@ def test_without_an_order_nothing_is_called() -> None:
 
 
 def test_after_the_change_the_agent_stops() -> None:
-    done = {"change_shipping_address": {"address_change": {"order_number": "ORD-1011"}}}
+    done = {"change_shipping_address": {"address_change": {"order_number": "ORD-4011"}}}
     text = "〒104-0061 東京都中央区銀座1-2-3"
 
     message = turn("shipping", "change_shipping_address", text, PREPARING, done)
@@ -117,30 +117,30 @@ def test_after_the_change_the_agent_stops() -> None:
 
 
 def test_has_my_refund_been_processed_reads_and_never_refunds() -> None:
-    order = {"number": "ORD-1012", "status": "cancelled"}
+    order = {"number": "ORD-4012", "status": "cancelled"}
 
     message = turn("payment", "refund_status", "返金はもう済んでいますか？", order)
 
-    assert calls(message) == [("refund_status", {"order_number": "ORD-1012"})]
+    assert calls(message) == [("refund_status", {"order_number": "ORD-4012"})]
 
 
 def test_a_receipt_goes_to_the_name_asked_for() -> None:
-    order = {"number": "ORD-1003", "status": "delivered"}
-    text = "ORD-1003の領収書をお願いします。宛名は株式会社サンプルでお願いします。"
+    order = {"number": "ORD-4003", "status": "delivered"}
+    text = "ORD-4003の領収書をお願いします。宛名は株式会社サンプルでお願いします。"
 
     message = turn("payment", "issue_receipt", text, order)
 
     assert calls(message) == [
-        ("issue_receipt", {"order_number": "ORD-1003", "addressee": "株式会社サンプル"})
+        ("issue_receipt", {"order_number": "ORD-4003", "addressee": "株式会社サンプル"})
     ]
 
 
 def test_a_receipt_without_a_name_leaves_it_to_the_shop() -> None:
-    order = {"number": "ORD-2001", "status": "delivered"}
+    order = {"number": "ORD-8001", "status": "delivered"}
 
-    message = turn("payment", "issue_receipt", "Can I get a receipt for ORD-2001?", order)
+    message = turn("payment", "issue_receipt", "Can I get a receipt for ORD-8001?", order)
 
-    assert calls(message) == [("issue_receipt", {"order_number": "ORD-2001"})]
+    assert calls(message) == [("issue_receipt", {"order_number": "ORD-8001"})]
 
 
 def test_addressees_in_both_languages() -> None:
@@ -153,4 +153,4 @@ def test_addressees_in_both_languages() -> None:
         "Carter Design Studio"
     )
     assert find_addressee("領収書をお願いします") == ""
-    assert find_addressee("I need a receipt for ORD-2001 please") == ""
+    assert find_addressee("I need a receipt for ORD-8001 please") == ""

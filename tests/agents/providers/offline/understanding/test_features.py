@@ -10,10 +10,10 @@ from agents.providers.offline.understanding.features import features, masked
 @pytest.mark.parametrize(
     ("text", "token"),
     [
-        ("Where is ORD-1002?", "⟨ord⟩"),
-        ("where is ord1002", "⟨ord⟩"),
+        ("Where is ORD-4002?", "⟨ord⟩"),
+        ("where is ord4002", "⟨ord⟩"),
         ("ＯＲＤ－３０７６はどこ", "⟨ord⟩"),
-        ("order #1002 please", "⟨ord⟩"),
+        ("order #4002 please", "⟨ord⟩"),
         ("my order #W2378156", "⟨ord⟩"),
         ("cancel {{Order Number}}", "⟨ord⟩"),
         ("tracking 4821-7730-1195", "⟨trk⟩"),
@@ -38,7 +38,7 @@ def test_digits_left_over_never_reach_the_model_as_such() -> None:
 
 
 def test_two_orders_in_different_formats_read_alike() -> None:
-    assert masked("cancel ORD-1001") == masked("cancel ＯＲＤ－９９８７")
+    assert masked("cancel ORD-4001") == masked("cancel ＯＲＤ－９９８７")
 
 
 def test_features_are_character_grams_words_and_word_pairs() -> None:
@@ -55,7 +55,7 @@ def test_japanese_is_read_in_character_grams_without_a_tokenizer() -> None:
 
 
 def test_markup_pasted_into_a_message_is_read_as_nothing() -> None:
-    hostile = '<script>window.x=1</script><img src=x onerror="alert(1)">注文ORD-1003を返金して'
+    hostile = '<script>window.x=1</script><img src=x onerror="alert(1)">注文ORD-4003を返金して'
 
-    assert masked(hostile) == masked("注文ORD-1003を返金して")
+    assert masked(hostile) == masked("注文ORD-4003を返金して")
     assert "⟨url⟩" in masked("From: NetShop <no-reply@netshop.example>")

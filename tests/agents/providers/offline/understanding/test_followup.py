@@ -23,7 +23,7 @@ QUESTION = {
     "slot": "order",
     "request": "My parcel hasn't arrived.",
     "intent": "track_shipment",
-    "options": [{"value": "ORD-1002", "label": ""}, {"value": "ORD-1004", "label": ""}],
+    "options": [{"value": "ORD-4002", "label": ""}, {"value": "ORD-4004", "label": ""}],
 }
 QUESTION_JA = {**QUESTION, "request": "荷物がまだ届きません。"}
 
@@ -31,14 +31,14 @@ QUESTION_JA = {**QUESTION, "request": "荷物がまだ届きません。"}
 @pytest.mark.parametrize(
     ("text", "question", "order", "language"),
     [
-        ("ORD-1004", QUESTION, "ORD-1004", "en"),
-        ("1004", QUESTION, "ORD-1004", "en"),
-        ("the second one", QUESTION, "ORD-1004", "en"),
-        ("2", QUESTION_JA, "ORD-1004", "ja"),
-        ("2つ目の方です", QUESTION_JA, "ORD-1004", "ja"),
-        ("二番目です", QUESTION_JA, "ORD-1004", "ja"),
-        ("no, I meant ORD-1003", QUESTION, "ORD-1003", "en"),
-        ("いえ、ORD-1003の方です", QUESTION_JA, "ORD-1003", "ja"),
+        ("ORD-4004", QUESTION, "ORD-4004", "en"),
+        ("4004", QUESTION, "ORD-4004", "en"),
+        ("the second one", QUESTION, "ORD-4004", "en"),
+        ("2", QUESTION_JA, "ORD-4004", "ja"),
+        ("2つ目の方です", QUESTION_JA, "ORD-4004", "ja"),
+        ("二番目です", QUESTION_JA, "ORD-4004", "ja"),
+        ("no, I meant ORD-4003", QUESTION, "ORD-4003", "en"),
+        ("いえ、ORD-4003の方です", QUESTION_JA, "ORD-4003", "ja"),
     ],
 )
 def test_an_answer_keeps_the_request_with_the_chosen_order(
@@ -62,39 +62,39 @@ def test_a_reply_that_answers_nothing_keeps_the_request_without_an_order() -> No
 
 
 def test_a_new_request_is_classified_on_its_own() -> None:
-    classification = classify_turn("I want to cancel ORD-1001", question=QUESTION, today=TODAY)
+    classification = classify_turn("I want to cancel ORD-4001", question=QUESTION, today=TODAY)
 
     assert (classification.intent, classification.entities.order_numbers) == (
         "cancel_order",
-        ["ORD-1001"],
+        ["ORD-4001"],
     )
 
 
 CONVERSATION = [
-    {"from": "customer", "text": "Where is ORD-1002?"},
-    {"from": "shop", "text": "Order ORD-1002 is in transit."},
+    {"from": "customer", "text": "Where is ORD-4002?"},
+    {"from": "shop", "text": "Order ORD-4002 is in transit."},
 ]
 
 
 def test_a_correction_after_an_answer_takes_the_earlier_intent() -> None:
     classification = classify_turn(
-        "Sorry, I meant ORD-1004", conversation=CONVERSATION, today=TODAY
+        "Sorry, I meant ORD-4004", conversation=CONVERSATION, today=TODAY
     )
 
     assert (classification.intent, classification.entities.order_numbers) == (
         "track_shipment",
-        ["ORD-1004"],
+        ["ORD-4004"],
     )
 
 
 def test_an_addition_without_a_request_takes_the_earlier_intent_in_japanese() -> None:
-    conversation = [{"from": "customer", "text": "ORD-1002はいつ届きますか？"}]
+    conversation = [{"from": "customer", "text": "ORD-4002はいつ届きますか？"}]
 
-    classification = classify_turn("あと、ORD-1004も", conversation=conversation, today=TODAY)
+    classification = classify_turn("あと、ORD-4004も", conversation=conversation, today=TODAY)
 
     assert (classification.intent, classification.entities.order_numbers) == (
         "track_shipment",
-        ["ORD-1004"],
+        ["ORD-4004"],
     )
     assert classification.language == "ja"
 
@@ -102,34 +102,34 @@ def test_an_addition_without_a_request_takes_the_earlier_intent_in_japanese() ->
 def test_an_addition_with_its_own_request_keeps_the_earlier_order() -> None:
     classification = classify_turn(
         "Also, please cancel it.",
-        conversation=[{"from": "customer", "text": "What is in ORD-1001?"}],
+        conversation=[{"from": "customer", "text": "What is in ORD-4001?"}],
         today=TODAY,
     )
 
     assert (classification.intent, classification.entities.order_numbers) == (
         "cancel_order",
-        ["ORD-1001"],
+        ["ORD-4001"],
     )
 
 
 def test_a_first_message_is_classified_as_it_stands() -> None:
-    assert classify_turn("ORD-1004", today=TODAY).intent == "get_order_details"
+    assert classify_turn("ORD-4004", today=TODAY).intent == "get_order_details"
 
 
 def test_the_earlier_request_is_the_question_s_or_the_last_that_asked() -> None:
     conversation = [
-        {"from": "customer", "text": "Where is ORD-1002?"},
+        {"from": "customer", "text": "Where is ORD-4002?"},
         {"from": "customer", "text": "thanks"},
     ]
 
     assert earlier_request(QUESTION, conversation) == "My parcel hasn't arrived."
-    assert earlier_request(None, conversation) == "Where is ORD-1002?"
+    assert earlier_request(None, conversation) == "Where is ORD-4002?"
     assert earlier_request(None, []) is None
 
 
 @pytest.mark.parametrize(
     ("text", "own"),
-    [("2つ目の方です", False), ("yes", False), ("ORD-1003", False), ("返金してほしい", True)],
+    [("2つ目の方です", False), ("yes", False), ("ORD-4003", False), ("返金してほしい", True)],
 )
 def test_what_has_an_intent_of_its_own(text: str, own: bool) -> None:
     assert has_own_intent(text) is own
@@ -138,9 +138,9 @@ def test_what_has_an_intent_of_its_own(text: str, own: bool) -> None:
 @pytest.mark.parametrize(
     ("request_text", "text"),
     [
-        ("ORD-1011のお届け先を変更したいです。", "〒104-0061 東京都中央区銀座1-2-3です"),
+        ("ORD-4011のお届け先を変更したいです。", "〒104-0061 東京都中央区銀座1-2-3です"),
         (
-            "I'd like to change the delivery address of ORD-1011.",
+            "I'd like to change the delivery address of ORD-4011.",
             "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061",
         ),
     ],
@@ -154,4 +154,4 @@ def test_the_address_the_shop_asked_for_answers_the_request_about_the_same_order
     classification = classify_turn(text, question=question, today=TODAY)
 
     assert (classification.intent, classification.agents) == (earlier.intent, earlier.agents)
-    assert classification.entities.order_numbers == ["ORD-1011"]
+    assert classification.entities.order_numbers == ["ORD-4011"]

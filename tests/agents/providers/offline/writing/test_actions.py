@@ -31,9 +31,9 @@ def result(
     return {"kind": kind, "decision": decision, "outcome": outcome} | extra
 
 
-DECLINED_JA = "ご注文 ORD-1003の返金はお受けすることができませんでした。"
-DECLINED_EN = "unable to approve the refund for order ORD-1003. "
-ORD_1003 = {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged"}
+DECLINED_JA = "ご注文 ORD-4003の返金はお受けすることができませんでした。"
+DECLINED_EN = "unable to approve the refund for order ORD-4003. "
+ORD_4003 = {"order_number": "ORD-4003", "amount": 12800, "reason": "damaged"}
 
 
 @pytest.mark.parametrize(
@@ -64,18 +64,18 @@ ORD_1003 = {"order_number": "ORD-1003", "amount": 12800, "reason": "damaged"}
 def test_a_rejection_names_the_order_and_quotes_the_reason(
     lang: str, reason: str, expected: str
 ) -> None:
-    reply = write_reply(brief(lang, result("declined", "reject", reason=reason, params=ORD_1003)))
+    reply = write_reply(brief(lang, result("declined", "reject", reason=reason, params=ORD_4003)))
 
     assert expected in reply
 
 
 def test_a_rejection_recorded_without_its_parameters_names_the_one_order_the_brief_knows() -> None:
-    pending = {"kind": "process_refund", "params": ORD_1003}
+    pending = {"kind": "process_refund", "params": ORD_4003}
     declined = result("declined", "reject", reason="期限切れです")
     # an older run's result: no params; the action it declined is in the brief's history
     reply = write_reply(brief("ja", declined | {"params": {}}, pending_actions=[pending]))
 
-    assert "ご注文 ORD-1003の返金はお受けすることができませんでした。" in reply
+    assert "ご注文 ORD-4003の返金はお受けすることができませんでした。" in reply
 
 
 @pytest.mark.parametrize(
@@ -85,21 +85,21 @@ def test_a_rejection_recorded_without_its_parameters_names_the_one_order_the_bri
             "ja",
             "process_refund",
             {"refund_amount": 12800},
-            "ご注文 ORD-1003について、12,800円の返金手続きが完了いたしました。",
+            "ご注文 ORD-4003について、12,800円の返金手続きが完了いたしました。",
         ),
         (
             "en",
             "process_refund",
             {"refund_amount": 12800},
-            "We have refunded ¥12,800 for order ORD-1003.",
+            "We have refunded ¥12,800 for order ORD-4003.",
         ),
-        ("ja", "cancel_order", {}, "ご注文 ORD-1003のキャンセルが完了いたしました。"),
-        ("en", "cancel_order", {}, "Order ORD-1003 has been cancelled."),
+        ("ja", "cancel_order", {}, "ご注文 ORD-4003のキャンセルが完了いたしました。"),
+        ("en", "cancel_order", {}, "Order ORD-4003 has been cancelled."),
     ],
 )
 def test_an_approval_names_the_order(
     lang: str, kind: str, extra: dict[str, Any], expected: str
 ) -> None:
-    reply = write_reply(brief(lang, result("executed", "approve", kind, params=ORD_1003, **extra)))
+    reply = write_reply(brief(lang, result("executed", "approve", kind, params=ORD_4003, **extra)))
 
     assert expected in reply

@@ -31,21 +31,21 @@ def brief(lang: str, intent: str, agent: str, **tools: Any) -> dict[str, Any]:
     }
 
 
-def changed(order_number: str = "ORD-1011") -> dict[str, Any]:
+def changed(order_number: str = "ORD-4011") -> dict[str, Any]:
     change = {"order_number": order_number, **GINZA, "booking_id": "bk_1"}
     return {"change_shipping_address": {"address_change": change}}
 
 
 def refunds(*made: tuple[int, str]) -> dict[str, Any]:
     rows = [{"amount": a, "status": "completed", "refunded_at": at} for a, at in made]
-    status = {"order_number": "ORD-1012", "payment_status": "refunded", "refunds": rows}
+    status = {"order_number": "ORD-4012", "payment_status": "refunded", "refunds": rows}
     return {"refund_status": {"refund_status": status}}
 
 
 def receipt(reissue: bool = False) -> dict[str, Any]:
     issued = {
         "number": "R202512-000003",
-        "order_number": "ORD-1003",
+        "order_number": "ORD-4003",
         "addressee": "株式会社サンプル",
         "amount": 12800,
         "reissue": reissue,
@@ -61,20 +61,20 @@ def test_the_new_address_is_confirmed_in_japanese() -> None:
     reply = write_reply(brief("ja", "change_shipping_address", "shipping", **changed()))
 
     assert (
-        "ご注文 ORD-1011のお届け先を、「〒104-0061 東京都中央区銀座1-2-3」に変更いたしました。"
+        "ご注文 ORD-4011のお届け先を、「〒104-0061 東京都中央区銀座1-2-3」に変更いたしました。"
         in reply
     )
 
 
 def test_the_new_address_is_confirmed_in_english_with_the_prefecture_in_english() -> None:
-    change = {"order_number": "ORD-2011", "postal_code": "104-0061", "prefecture": "東京都"}
+    change = {"order_number": "ORD-8011", "postal_code": "104-0061", "prefecture": "東京都"}
     change["address_line"] = "1-2-3 Ginza, Chuo-ku"
     tools = {"change_shipping_address": {"address_change": change}}
 
     reply = write_reply(brief("en", "change_shipping_address", "shipping", **tools))
 
     assert (
-        "We have changed the delivery address of order ORD-2011 to 1-2-3 Ginza, Chuo-ku, "
+        "We have changed the delivery address of order ORD-8011 to 1-2-3 Ginza, Chuo-ku, "
         "Tokyo 104-0061." in reply
     )
     assert "東京都" not in reply
@@ -92,13 +92,13 @@ def test_the_new_address_is_confirmed_in_english_with_the_prefecture_in_english(
 def test_a_parcel_that_left_is_refused_with_the_reason(
     lang: str, status: str, expected: str
 ) -> None:
-    reason = f"The address can only change before the parcel leaves (ORD-1002 is {status})."
+    reason = f"The address can only change before the parcel leaves (ORD-4002 is {status})."
     tools = {"change_shipping_address": {"refused": "address_change_not_allowed", "reason": reason}}
 
     reply = write_reply(brief(lang, "change_shipping_address", "shipping", **tools))
 
     assert expected in reply
-    assert "ORD-1002" in reply
+    assert "ORD-4002" in reply
 
 
 def test_a_refund_made_says_how_much_and_when() -> None:
@@ -109,8 +109,8 @@ def test_a_refund_made_says_how_much_and_when() -> None:
         brief("en", "refund_status", "payment", **refunds((7480, "2025-11-26T10:15:00+09:00")))
     )
 
-    assert "ご注文 ORD-1012について、11月26日(水)に7,480円の返金手続きが完了しております。" in ja
-    assert "A refund of ¥7,480 for order ORD-1012 was completed on Wed, Nov 26." in en
+    assert "ご注文 ORD-4012について、11月26日(水)に7,480円の返金手続きが完了しております。" in ja
+    assert "A refund of ¥7,480 for order ORD-4012 was completed on Wed, Nov 26." in en
 
 
 def test_several_refunds_are_listed() -> None:
@@ -118,7 +118,7 @@ def test_several_refunds_are_listed() -> None:
 
     reply = write_reply(brief("en", "refund_status", "payment", **tools))
 
-    assert "These refunds for order ORD-1012 have been completed:\n- Thu, Nov 20: ¥2,200\n" in reply
+    assert "These refunds for order ORD-4012 have been completed:\n- Thu, Nov 20: ¥2,200\n" in reply
     assert "- Tue, Nov 25: ¥1,000" in reply
 
 
@@ -138,8 +138,8 @@ def test_no_refund_says_so_and_offers_none(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("ja", "ご注文 ORD-1012の返金（16,100円）のご依頼は、現在担当スタッフが確認しております。"),
-        ("en", "Your request for a refund of ¥16,100 on order ORD-1012 is being reviewed"),
+        ("ja", "ご注文 ORD-4012の返金（16,100円）のご依頼は、現在担当スタッフが確認しております。"),
+        ("en", "Your request for a refund of ¥16,100 on order ORD-4012 is being reviewed"),
     ],
 )
 def test_a_refund_waiting_for_approval_is_told_once_and_not_denied(
@@ -171,7 +171,7 @@ def test_a_reissue_says_it_keeps_the_number() -> None:
     en = write_reply(brief("en", "issue_receipt", "payment", **receipt(reissue=True)))
 
     assert "再発行いたしました（領収書番号は前回と同じ R202512-000003" in ja
-    assert "We have reissued the receipt for order ORD-1003 (the same receipt number" in en
+    assert "We have reissued the receipt for order ORD-4003 (the same receipt number" in en
 
 
 @pytest.mark.parametrize(
@@ -182,10 +182,10 @@ def test_a_reissue_says_it_keeps_the_number() -> None:
     ],
 )
 def test_an_unpaid_order_is_told_why_there_is_no_receipt(lang: str, expected: str) -> None:
-    reason = "A receipt is only issued for a paid order (ORD-1001 is not paid)."
+    reason = "A receipt is only issued for a paid order (ORD-4001 is not paid)."
     tools = {"issue_receipt": {"refused": "receipt_not_paid", "reason": reason}}
 
     reply = write_reply(brief(lang, "issue_receipt", "payment", **tools))
 
     assert expected in reply
-    assert "ORD-1001" in reply
+    assert "ORD-4001" in reply

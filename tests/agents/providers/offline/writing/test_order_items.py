@@ -20,7 +20,7 @@ CHOPSTICKS = {"sku": "CHP-WAKASA", "name": "若狭塗 箸", "name_en": "Lacquere
 RETURN = {
     "kind": "return_items",
     "params": {
-        "order_number": "ORD-5101",
+        "order_number": "ORD-7101",
         "items": [{"sku": "MUG-ARITA-AI", "quantity": 1}],
         "amount": 2200,
         "reason": "damaged item",
@@ -30,7 +30,7 @@ RETURN = {
 EXCHANGE = {
     "kind": "exchange_items",
     "params": {
-        "order_number": "ORD-5103",
+        "order_number": "ORD-7103",
         "item": "TSH-LOGO-M",
         "new_variant": "L",
         "new_sku": "TSH-LOGO-L",
@@ -41,7 +41,7 @@ EXCHANGE = {
 CHANGE = {
     "kind": "modify_order_items",
     "params": {
-        "order_number": "ORD-5104",
+        "order_number": "ORD-7104",
         "items": [{"sku": "CHP-WAKASA", "quantity": 0}],
         "new_total": 4950,
         "item_details": [CHOPSTICKS | {"from": 1, "to": 0, "unit_price": 1650}],
@@ -68,11 +68,11 @@ def test_a_pending_return_names_the_item_and_its_refund_and_is_under_review() ->
     ja = write_reply(brief("ja", pending_actions=[RETURN]))
     en = write_reply(brief("en", pending_actions=[RETURN]))
 
-    assert "ご注文 ORD-5101の「有田焼 マグカップ 藍」の返品のご依頼を承りました" in ja
+    assert "ご注文 ORD-7101の「有田焼 マグカップ 藍」の返品のご依頼を承りました" in ja
     assert "（返金予定額 2,200円）。現在、担当スタッフが内容を確認しております。" in ja
     assert "完了" not in ja
     assert (
-        "request to return Arita Porcelain Mug from order ORD-5101, with a refund of ¥2,200" in en
+        "request to return Arita Porcelain Mug from order ORD-7101, with a refund of ¥2,200" in en
     )
 
 
@@ -83,7 +83,7 @@ def test_an_executed_return_reports_the_refund_and_asks_for_the_item_back() -> N
     assert "「有田焼 マグカップ 藍」の返品を承り、2,200円の返金手続きが完了いたしました。" in ja
     assert "お手元の商品を当店までご返送ください。" in ja
     assert (
-        "accepted the return of Arita Porcelain Mug from order ORD-5101 and refunded ¥2,200" in en
+        "accepted the return of Arita Porcelain Mug from order ORD-7101 and refunded ¥2,200" in en
     )
 
 
@@ -92,7 +92,7 @@ def test_an_exchange_names_both_sizes_and_then_the_replacement_parcel() -> None:
     done = executed(EXCHANGE, replacement_tracking_number="1234-5678-9012")
     done_ja = write_reply(brief("ja", action_results=[done]))
 
-    assert "request to exchange T-Shirt, M from order ORD-5103 for T-Shirt, L" in pending_en
+    assert "request to exchange T-Shirt, M from order ORD-7103 for T-Shirt, L" in pending_en
     assert "「NetShop オリジナルTシャツ L」への交換を承り、交換品を発送いたしました" in done_ja
     assert "（お問い合わせ番号 1234-5678-9012）" in done_ja
 
@@ -104,7 +104,7 @@ def test_an_item_change_gives_the_new_total_and_the_lowered_card_hold() -> None:
 
     assert "ご注文内容の変更（「若狭塗 箸」を取り消し）のご依頼を承りました" in pending_ja
     assert "（変更後の合計 4,950円）" in pending_ja
-    assert "We have changed order ORD-5104 (Lacquered Chopsticks removed); the new total is" in (
+    assert "We have changed order ORD-7104 (Lacquered Chopsticks removed); the new total is" in (
         done_en
     )
     assert "The hold on your card has been lowered to the new total as well." in done_en

@@ -31,8 +31,8 @@ TEA = {
 }
 HUB = "ヤマト運輸 羽田クロノゲート"
 HUB_EN = "Yamato Transport Haneda Chronogate"
-CANCELLED_REASON = "order ORD-1005 is cancelled; only pending or confirmed orders can be cancelled"
-SHIPPED_REASON = "order ORD-1005 is shipped; only pending or confirmed orders can be cancelled"
+CANCELLED_REASON = "order ORD-4005 is cancelled; only pending or confirmed orders can be cancelled"
+SHIPPED_REASON = "order ORD-4005 is shipped; only pending or confirmed orders can be cancelled"
 FAQ = {
     "ja": ("返品はできますか？", "商品到着後14日以内で、未使用の商品であれば返品を承ります。"),
     "en": ("Can I return an item?", "Unused items can be returned within 14 days of delivery."),
@@ -65,7 +65,7 @@ def refused(code: str, reason: str = CANCELLED_REASON) -> dict[str, str]:
     return {"refused": code, "reason": reason}
 
 
-def details(number: str = "ORD-1003", status: str = "delivered") -> dict[str, Any]:
+def details(number: str = "ORD-4003", status: str = "delivered") -> dict[str, Any]:
     order = {"number": number, "status": status, "total": 16780, "lines": [KNIFE, TEA]}
     order["placed_at"] = "2025-11-27T16:30:00+00:00"  # 01:30 on the 28th in Japan
     order["payment"] = {"method": "card", "status": "captured", "captured": 16780, "refunded": 0}
@@ -83,16 +83,16 @@ def tracked(status: str = "in_transit", *, fallback: bool = False) -> dict[str, 
     info["status"] = status
     info |= {"scheduled_date": "2025-12-03", "events": [] if fallback else [event]}
     extra = {"fallback": True, "fallback_reason": "carrier_timeout"} if fallback else {}
-    return {"tracking": info, "order_number": "ORD-1002"} | extra
+    return {"tracking": info, "order_number": "ORD-4002"} | extra
 
 
 def refund(amount: int = 12800, *, capped: bool = False) -> dict[str, Any]:
-    params = {"order_number": "ORD-1003", "amount": amount, "reason": "破損"}
+    params = {"order_number": "ORD-4003", "amount": amount, "reason": "破損"}
     return {"kind": "process_refund", "params": params, "capped": capped}
 
 
 def decided(kind: str, outcome: str, decision: str = "approve", **extra: Any) -> dict[str, Any]:
-    params = {"order_number": "ORD-1001", "reason": "customer request"} | extra.pop("params", {})
+    params = {"order_number": "ORD-4001", "reason": "customer request"} | extra.pop("params", {})
     result = {"action_id": "act-1", "kind": kind, "decision": decision, "operator": "op1"}
     return result | {"outcome": outcome, "params": params} | extra
 
@@ -101,27 +101,27 @@ def c(intent: str, **fields: Any) -> dict[str, Any]:
     return {"intent": intent, **fields}
 
 
-SHIPPED = on("order", get_order_details=details("ORD-1002", "shipped"))
-ORDERS = {"orders": [details("ORD-1004", "shipped")["order"], details()["order"]]}
-REDELIVERY = {"order_number": "ORD-1004", "slot_date": "2025-12-06", "slot_window": "08-12"}
+SHIPPED = on("order", get_order_details=details("ORD-4002", "shipped"))
+ORDERS = {"orders": [details("ORD-4004", "shipped")["order"], details()["order"]]}
+REDELIVERY = {"order_number": "ORD-4004", "slot_date": "2025-12-06", "slot_window": "08-12"}
 BOOKED = on(
     "shipping",
     track_shipment=tracked("absent_returned"),
     arrange_redelivery={"redelivery": REDELIVERY | {"booking_id": "BK-1"}},
 )
-DATE_CHANGE = {"order_number": "ORD-1002", "previous_date": "2025-12-03", "new_date": "2025-12-05"}
+DATE_CHANGE = {"order_number": "ORD-4002", "previous_date": "2025-12-03", "new_date": "2025-12-05"}
 CHANGED = on("shipping", change_delivery_date={"date_change": DATE_CHANGE | {"booking_id": "BK-2"}})
 GATEWAY: dict[str, Any] = {"payment_reference": "pay_secret", "status": "partially_refunded"}
 GATEWAY |= {"authorized_amount": 16780, "captured_amount": 16780, "refunded_amount": 3980}
 PAYMENT = {"payment": {"method": "card", "status": "captured"}, "gateway": GATEWAY}
-PAID = on("payment", check_payment_status=PAYMENT | {"order_number": "ORD-1003"})
+PAID = on("payment", check_payment_status=PAYMENT | {"order_number": "ORD-4003"})
 COUPON = {"code": "SORRY-ABCD234567", "value": 500, "expires_at": "2026-03-01", "reason": "late"}
 NO_FAQ = on("faq", search_faq={"entries": []})
-PENDING_CANCEL = {"kind": "cancel_order", "params": {"order_number": "ORD-1001"}, "capped": False}
+PENDING_CANCEL = {"kind": "cancel_order", "params": {"order_number": "ORD-4001"}, "capped": False}
 REFUNDED = decided(
     "process_refund",
     "executed",
-    params={"order_number": "ORD-1003", "amount": 12800},
+    params={"order_number": "ORD-4003", "amount": 12800},
     refund_amount=12800,
     gateway_refund_id="re_1",
 )
@@ -130,7 +130,7 @@ REJECTED = decided("process_refund", "declined", "reject", reason="The item was 
 REFUSED = decided(
     "cancel_order",
     "refused",
-    params={"order_number": "ORD-1005"},
+    params={"order_number": "ORD-4005"},
     code="order_not_cancellable",
     reason=SHIPPED_REASON,
 )
@@ -216,12 +216,12 @@ def test_no_internal_value_leaks_into_any_reply(name: str, lang: str) -> None:
 def test_order_details_list_items_amounts_and_the_japan_date() -> None:
     ja, en = reply_for("order_details", "ja"), reply_for("order_details", "en")
 
-    assert "ご注文 ORD-1003（11月28日(金)ご注文）の内容は以下のとおりです。" in ja
+    assert "ご注文 ORD-4003（11月28日(金)ご注文）の内容は以下のとおりです。" in ja
     assert (
         "・堺打刃物 三徳包丁 18cm × 1点　12,800円\n・京都 ほうじ茶ギフトセット × 2点　3,980円" in ja
     )
     assert "合計 16,780円、現在のステータスは「お届け済み」です。" in ja
-    assert "Here are the details of order ORD-1003 (placed Fri, Nov 28):" in en
+    assert "Here are the details of order ORD-4003 (placed Fri, Nov 28):" in en
     assert (
         "- 京都 ほうじ茶ギフトセット × 2: ¥3,980\nTotal: ¥16,780. Current status: delivered." in en
     )
@@ -244,15 +244,15 @@ def test_order_details_mention_refunds_and_the_parcel_when_shipping_was_not_aske
 
 
 def test_order_list_and_no_orders() -> None:
-    assert "・ORD-1004（11月28日(金)ご注文）16,780円　発送済み" in reply_for("order_list", "ja")
-    assert "- ORD-1004 (placed Fri, Nov 28): ¥16,780, shipped" in reply_for("order_list", "en")
+    assert "・ORD-4004（11月28日(金)ご注文）16,780円　発送済み" in reply_for("order_list", "ja")
+    assert "- ORD-4004 (placed Fri, Nov 28): ¥16,780, shipped" in reply_for("order_list", "en")
     assert "該当するご注文は見つかりませんでした。" in reply_for("order_list_empty", "ja")
 
 
 def test_tracking_answers_the_question_without_the_order_contents() -> None:
     ja, en = reply_for("tracking", "ja"), reply_for("tracking", "en")
 
-    assert "ご注文 ORD-1002のお荷物（ヤマト運輸、お問い合わせ番号 4821-7730-1195）は" in ja
+    assert "ご注文 ORD-4002のお荷物（ヤマト運輸、お問い合わせ番号 4821-7730-1195）は" in ja
     assert "現在「配送中」です。お届け予定日は12月3日(水)です。" in ja
     assert f"最終更新: 12月1日(月) 9:12（{HUB}）" in ja
     assert "堺打刃物" not in ja  # they asked where the parcel is, not what is in it
@@ -287,17 +287,17 @@ def test_a_parcel_taken_back_invites_a_redelivery_until_one_is_booked() -> None:
     ja, en = reply_for("redelivery", "ja"), reply_for("redelivery", "en")
 
     assert (
-        "ご注文 ORD-1004のお荷物の再配達を、12月6日(土) 午前中(8〜12時)で手配いたしました。" in ja
+        "ご注文 ORD-4004のお荷物の再配達を、12月6日(土) 午前中(8〜12時)で手配いたしました。" in ja
     )
     assert invitation not in ja
-    assert "for order ORD-1004 on Sat, Dec 6, in the morning (8am-12pm)." in en
+    assert "for order ORD-4004 on Sat, Dec 6, in the morning (8am-12pm)." in en
 
 
 def test_date_change_and_carrier_fallback() -> None:
     assert "お届け日を、12月3日(水)から12月5日(金)に変更いたしました。" in reply_for(
         "date_change", "ja"
     )
-    assert "of order ORD-1002 from Wed, Dec 3 to Fri, Dec 5." in reply_for("date_change", "en")
+    assert "of order ORD-4002 from Wed, Dec 3 to Fri, Dec 5." in reply_for("date_change", "en")
     assert "当店の記録にある状況をお知らせいたします。" in reply_for("tracking_fallback", "ja")
     assert "latest status in our own records" in reply_for("tracking_fallback", "en")
 
@@ -305,9 +305,9 @@ def test_date_change_and_carrier_fallback() -> None:
 def test_payment_status_uses_the_gateway_amounts() -> None:
     ja, en = reply_for("payment", "ja"), reply_for("payment", "en")
     assert (
-        "ご注文 ORD-1003のお支払い（クレジットカード）16,780円のうち、3,980円を返金済みです。" in ja
+        "ご注文 ORD-4003のお支払い（クレジットカード）16,780円のうち、3,980円を返金済みです。" in ja
     )
-    assert "Of your payment of ¥16,780 for order ORD-1003 (credit card), ¥3,980 has been" in en
+    assert "Of your payment of ¥16,780 for order ORD-4003 (credit card), ¥3,980 has been" in en
 
 
 def test_coupon_with_code_value_and_expiry_in_another_year() -> None:
@@ -332,11 +332,11 @@ def test_faq_answer_is_told_under_its_topic_never_its_title_and_a_miss_is_admitt
 def test_pending_refund_is_under_review_never_done() -> None:
     ja, en = reply_for("pending_refund", "ja"), reply_for("pending_refund", "en")
 
-    assert "ご注文 ORD-1003の返金（12,800円）のご依頼を承りました。" in ja
+    assert "ご注文 ORD-4003の返金（12,800円）のご依頼を承りました。" in ja
     assert "現在、担当スタッフが内容を確認しております。" in ja
     assert "返金できる金額はお支払いいただいた金額が上限" in ja
     assert "完了" not in ja
-    assert "refund of ¥12,800 on order ORD-1003. A member of our staff is reviewing it" in en
+    assert "refund of ¥12,800 on order ORD-4003. A member of our staff is reviewing it" in en
     assert "can be at most the amount you paid" in en
     assert "refunded" not in en
 
@@ -349,20 +349,20 @@ def test_an_uncapped_pending_refund_says_nothing_about_a_cap() -> None:
 
 def test_pending_cancellation_is_under_review() -> None:
     ja, en = reply_for("pending_cancel", "ja"), reply_for("pending_cancel", "en")
-    assert "ご注文 ORD-1001のキャンセルのご依頼を承りました。現在、担当スタッフが内容を確認" in ja
+    assert "ご注文 ORD-4001のキャンセルのご依頼を承りました。現在、担当スタッフが内容を確認" in ja
     assert "完了" not in ja
-    assert "request to cancel order ORD-1001. A member of our staff is reviewing it" in en
+    assert "request to cancel order ORD-4001. A member of our staff is reviewing it" in en
 
 
 def test_executed_actions() -> None:
     refund_ja, refund_en = reply_for("refund_done", "ja"), reply_for("refund_done", "en")
-    assert "ご注文 ORD-1003について、12,800円の返金手続きが完了いたしました。" in refund_ja
+    assert "ご注文 ORD-4003について、12,800円の返金手続きが完了いたしました。" in refund_ja
     assert "お支払い時と同じ方法で返金され、反映までに数日かかる場合がございます。" in refund_ja
-    assert "We have refunded ¥12,800 for order ORD-1003. The money goes back to your" in refund_en
+    assert "We have refunded ¥12,800 for order ORD-4003. The money goes back to your" in refund_en
     cancel_ja = reply_for("cancel_done", "ja")
-    assert "ご注文 ORD-1001のキャンセルが完了いたしました。クレジットカードの" in cancel_ja
+    assert "ご注文 ORD-4001のキャンセルが完了いたしました。クレジットカードの" in cancel_ja
     assert "（与信）も解除いたしました" in cancel_ja
-    assert "Order ORD-1001 has been cancelled. The hold on your card has been released" in (
+    assert "Order ORD-4001 has been cancelled. The hold on your card has been released" in (
         reply_for("cancel_done", "en")
     )
 
@@ -372,11 +372,11 @@ def test_a_declined_action_names_the_order_and_quotes_the_operators_reason_in_an
 ):
     ja, en = reply_for("declined", "ja"), reply_for("declined", "en")
     assert (
-        "誠に申し訳ございませんが、ご注文 ORD-1001の返金はお受けすることができませんでした。"
+        "誠に申し訳ございませんが、ご注文 ORD-4001の返金はお受けすることができませんでした。"
         "理由: 「The item was used」" in ja
     )
     assert (
-        "unable to approve the refund for order ORD-1001. Reason: \u201cThe item was used.\u201d"
+        "unable to approve the refund for order ORD-4001. Reason: \u201cThe item was used.\u201d"
         in en
     )
 
@@ -389,15 +389,15 @@ def test_a_declined_action_names_the_order_and_quotes_the_operators_reason_in_an
 
 def test_refused_at_execution_explains_that_the_order_changed() -> None:
     ja, en = reply_for("refused_at_execution", "ja"), reply_for("refused_at_execution", "en")
-    assert "ご注文 ORD-1005のキャンセルは、お手続きの時点でご注文の状況が変わっていたため" in ja
-    assert "ご注文 ORD-1005はすでに発送済みのため、キャンセルを承ることができません。" in ja
-    assert "the order had changed by the time we processed it. Order ORD-1005 has already" in en
+    assert "ご注文 ORD-4005のキャンセルは、お手続きの時点でご注文の状況が変わっていたため" in ja
+    assert "ご注文 ORD-4005はすでに発送済みのため、キャンセルを承ることができません。" in ja
+    assert "the order had changed by the time we processed it. Order ORD-4005 has already" in en
 
 
 def test_a_failed_action_promises_contact_once() -> None:
     ja = reply_for("failed", "ja")
     assert (
-        "ご注文 ORD-1001の返金の処理中に問題が発生したため、お手続きを完了できませんでした。" in ja
+        "ご注文 ORD-4001の返金の処理中に問題が発生したため、お手続きを完了できませんでした。" in ja
     )
     assert ja.count("改めてご連絡いたします") == 1
 
@@ -405,12 +405,12 @@ def test_a_failed_action_promises_contact_once() -> None:
 @pytest.mark.parametrize("code", ["order_not_cancellable", "order_cancellable"])
 def test_cancelling_an_already_cancelled_order_is_explained_in_japanese(code: str) -> None:
     by_reason = on("order", cancel_order=refused(code))
-    by_facts = on("order", get_order_details=details("ORD-1005", "cancelled"))
+    by_facts = on("order", get_order_details=details("ORD-4005", "cancelled"))
     by_facts["order"]["data"]["cancel_order"] = refused(code, "no longer possible")
 
     for results in (by_reason, by_facts):
         reply = write_reply(brief("ja", "cancel_order", results=results))
-        assert "ご注文 ORD-1005はすでにキャンセル済みとなっております" in reply
+        assert "ご注文 ORD-4005はすでにキャンセル済みとなっております" in reply
         assert "cancel" not in reply.lower()
 
 
@@ -420,7 +420,7 @@ REFUSAL_CODES = {*REFUSALS, *REFUSAL_ALIASES, "coupon_over_cap", "brand_new_rule
 
 @pytest.mark.parametrize("code", sorted({code.split(".")[0] for code in REFUSAL_CODES}))
 def test_no_refusal_shows_its_english_reason_or_code_in_japanese(code: str) -> None:
-    reason = "Refused by rule XYZ for ORD-1003 on customer C0001"
+    reason = "Refused by rule XYZ for ORD-4003 on customer C0001"
     results = on("order", cancel_order=refused(code, reason))
 
     reply = write_reply(brief("ja", "cancel_order", results=results))
