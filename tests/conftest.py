@@ -12,7 +12,7 @@ import redis
 
 from netshop.adapters.faults import ENV_VAR, reset_fault_state
 
-pytest_plugins = ["tests.support.conftest_plugin"]
+pytest_plugins = ["tests.support.conftest_plugin", "tests.support.parallel"]
 
 
 @pytest.fixture(autouse=True)
