@@ -61,7 +61,8 @@ def faults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Faults:
 
 @pytest.fixture(scope="session", autouse=True)
 def _empty_redis() -> None:
-    """The run owns its Redis database as it owns its PostgreSQL one, and starts it empty.
+    """The run owns its Redis database as it owns its PostgreSQL one, and starts it empty
+    (under xdist, each worker its own: ``tests.support.parallel``).
 
     ``purge`` clears only the queue: deliveries an earlier run's killed workers never
     acknowledged stay behind, and Redis hands them back once their visibility timeout passes,
