@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,39 @@ import redis
 
 from netshop.adapters.faults import ENV_VAR, reset_fault_state
 
-pytest_plugins = ["tests.support.conftest_plugin"]
+pytest_plugins = ["tests.support.conftest_plugin", "tests.support.parallel"]
+
+# makemessages (tests/test_translations.py) writes a passing ``<template>.html.py`` beside each
+# template it reads, inside the source tree; the tests that read every ``*.py`` of the tree
+# would trip over one. Parallel workers take turns at these modules (one lock for the run).
+SOURCE_TREE_TESTS = frozenset(
+    {
+        "tests/test_translations.py",
+        "tests/test_architecture.py",
+        "tests/test_customer_wording.py",
+        "tests/agents/support/test_vocabulary.py",
+        "tests/netshop/test_errors.py",
+        "tests/netshop/test_money.py",
+    }
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _source_tree_turn(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """Held through each of those modules (so before their module fixtures run); under xdist
+    the lock file is in the run's temporary folder, which its workers share."""
+    if request.node.nodeid.split("::")[0] not in SOURCE_TREE_TESTS:
+        yield
+        return
+    lock = tmp_path_factory.getbasetemp().parent / "source-tree.lock"
+    with lock.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +94,8 @@ def faults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Faults:
 
 @pytest.fixture(scope="session", autouse=True)
 def _empty_redis() -> None:
-    """The run owns its Redis database as it owns its PostgreSQL one, and starts it empty.
+    """The run owns its Redis database as it owns its PostgreSQL one, and starts it empty
+    (under xdist, each worker its own: ``tests.support.parallel``).
 
     ``purge`` clears only the queue: deliveries an earlier run's killed workers never
     acknowledged stay behind, and Redis hands them back once their visibility timeout passes,

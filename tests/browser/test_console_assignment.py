@@ -56,7 +56,10 @@ def test_claim_banners_follow_claims_take_overs_assignments_and_time_outs(
 
     # The manager takes it over: both operators' banners follow.
     expect(boss.page.locator("#take-over-claim-button")).to_be_visible()
-    boss.page.click("#take-over-claim-button")
+    # The take-over posts a form and reloads the manager's page: assigning before the new page
+    # is in would click a form that is going away (lost, on a loaded machine).
+    with boss.page.expect_navigation():
+        boss.page.click("#take-over-claim-button")
     for session in (a, b):
         expect(session.page.locator("#state-banner")).to_have_text(
             "Claimed by manager: only they can decide or release it."
