@@ -47,7 +47,7 @@ def test_a_manager_follows_a_dashboard_figure_to_the_decision_and_its_reason(
     row = page.locator("table.audit-rows tbody tr").first
     expect(row).to_contain_text("decision.reject")
     expect(row).to_contain_text(escalation.inquiry.customer.code)
-    expect(row).to_contain_text("ORD-1003")
+    expect(row).to_contain_text(escalation.actions[0]["params"]["order_number"])
     expect(row).to_contain_text("¥12,800")
     expect(row.locator("td.staff-text")).to_have_text(REASON)
     page.screenshot(path=str(shots / "search.png"), full_page=True)
