@@ -165,7 +165,7 @@ FAQ_CASES = [
     ("what's your return policy?", [FAQ], "search_faq"),
     ("how much is shipping to Okinawa", [FAQ], "search_faq"),
     ("Do you deliver overseas?", [FAQ], "search_faq"),
-    ("How long does delivery usually take?", [FAQ], "search_faq"),
+    ("How many days does shipping normally need?", [FAQ], "search_faq"),
     ("Can I exchange for a bigger size?", [FAQ], "search_faq"),
     ("What are your business hours?", [FAQ], "search_faq"),
     ("送料はいくらですか", [FAQ], "search_faq"),
