@@ -11,7 +11,6 @@ class AgentsConfig(AppConfig):
         from agents.support.conversations.storefront_events import on_event_publishing
         from agents.support.escalations.reply_previews import reply_previewer_register
         from agents.support.events.bus import event_publishing
-        from agents.team.runs.preview import decision_reply_preview
 
-        reply_previewer_register(decision_reply_preview)
+        reply_previewer_register("agents.team.runs.preview.decision_reply_preview")
         event_publishing.connect(on_event_publishing, dispatch_uid="agents.storefront_events")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.utils.module_loading import import_string
+
 from agents.support.escalations.language import LanguageCheck
 
 if TYPE_CHECKING:
@@ -61,16 +63,19 @@ class ReplyPreviewer(Protocol):
     ) -> ReplyPreview: ...
 
 
-_previewer: list[ReplyPreviewer] = []
+# The writer's dotted path, imported on first use: naming it costs a process nothing at
+# start-up (the graph it needs is loaded only where a decision is previewed).
+_previewer_path: list[str] = []
 
 
-def reply_previewer_register(previewer: ReplyPreviewer) -> None:
-    """Install the team's reply writer (once; registering again replaces it)."""
-    _previewer[:] = [previewer]
+def reply_previewer_register(dotted_path: str) -> None:
+    """Name the team's reply writer (once; registering again replaces it)."""
+    _previewer_path[:] = [dotted_path]
 
 
 def reply_previewer() -> ReplyPreviewer:
     """The registered writer; call it with the escalation and the decision."""
-    if not _previewer:
+    if not _previewer_path:
         raise RuntimeError("no reply previewer registered (agents.apps registers the team's)")
-    return _previewer[0]
+    previewer: ReplyPreviewer = import_string(_previewer_path[0])
+    return previewer

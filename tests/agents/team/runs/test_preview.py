@@ -266,3 +266,10 @@ def test_an_english_customer_is_previewed_in_english(shop: SupportShop, op1: Use
     assert (shown.language.customer, shown.language.text) == ("en", "ja")
     assert f"the refund for order {shop.emily.delivered.number}" in shown.text
     assert inquiry.reply == shown.text
+
+
+def test_the_domain_reaches_this_writer_through_its_port() -> None:
+    # agents.apps names it by path, so a process that previews nothing never loads the graph.
+    from agents.support.escalations.reply_previews import reply_previewer
+
+    assert reply_previewer() is decision_reply_preview
