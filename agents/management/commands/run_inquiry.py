@@ -7,8 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from agents.support.conversations.intake import inquiry_create
-from agents.team.runs.driver import inquiry_run
+from agents.runs import inquiry_create, inquiry_run
 from netshop.errors import DomainError
 from netshop.selectors import customer_get
 
