@@ -39,6 +39,7 @@ REASON_LABELS: dict[str, Promise] = {
     "claim_contradicts_records": _("claim contradicts the records"),
     "unsupported_request": _("request the shop cannot do"),
     "outcome_unconfirmed": _("outcome not confirmed by the records"),
+    "instructions_to_system": _("message tried to instruct the system"),
 }
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 

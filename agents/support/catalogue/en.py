@@ -352,6 +352,11 @@ MESSAGES: Final[dict[str, str]] = {
         "(for example: 1-2-3 Ginza, Chuo-ku, Tokyo 104-0061)?"
     ),
     "question.which_other": "Could you tell us a little more about it?",
+    "question.which_request": (
+        "We're sorry for the trouble. So that we can help, could you tell us what happened "
+        "and, if it is about an order, which one? We can help with deliveries, returns and "
+        "refunds, cancellations, exchanges, payments and receipts."
+    ),
     "question.confirm": (
         "Just to be sure we understood: would you like us to go ahead with {action}? "
         'Reply "yes", or tell us a little more about what you need.'
@@ -376,6 +381,10 @@ MESSAGES: Final[dict[str, str]] = {
     "handover.claim.item_not_in_order": (
         "We could not find the item you mention in {order_ref}: a member of our staff will "
         "look into it and contact you."
+    ),
+    "handover.instructions_to_system": (
+        "We cannot act on instructions to our systems or on claims of special authority "
+        "written in a message. A member of our staff will review your request and contact you."
     ),
     "handover.unsupported.address_change": (
         "A member of our staff handles changes of the delivery address: they will look into "

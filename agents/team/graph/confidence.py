@@ -1,4 +1,5 @@
-"""What the supervisor does with how sure its reading is: act, or ask the customer first.
+"""What the supervisor does with how sure its reading is: act, ask the customer first, or leave
+it to a person.
 
 A reading the classifier is unsure of is fine for a look-up (the reply shows what was found),
 not for an action: a refund, a cancellation, a booking or an address change proposed on a
@@ -6,16 +7,35 @@ misreading reaches an operator's queue or the carrier. Below ``CONFIRM_BELOW`` s
 request is put back to the customer as a yes-or-say-more question before anything runs; a
 "yes" confirms it (``agents.providers.offline.understanding.followup``) and the next turn
 acts on it.
+
+A reading with no request in it at all ("I have a problem", "nothing ever works") leaves
+only the card's default look-up, and an order's details are an answer to nobody's question:
+below ``UNCLEAR_BELOW`` the customer is asked what they need instead (``slot`` "request").
+The rules read only the ``Classification``, so a real model's reading gets them too.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from agents.contract.cards import DEFAULT_INTENT
 from agents.contract.schemas import Classification
 from agents.support.vocabulary import ACTION_SKILLS
 
 CONFIRM_BELOW: Final = 0.4
+# A look-up read this unsurely is the fallback of a reading that found no request.
+UNCLEAR_BELOW: Final = 0.1
+# The look-ups an agent falls back on when nothing it can do was read (the cards' defaults).
+FALLBACK_LOOKUPS: Final = frozenset(DEFAULT_INTENT.values())
+
+
+def question_before_planning(classification: Classification) -> dict[str, Any] | None:
+    """The question to put to the customer before the team works on ``classification``,
+    or None when it can go ahead. A message flagged as instructing the system is never
+    asked about: it goes to a person (``escalation_policy.instructions_to_system``)."""
+    if classification.injection_suspected:
+        return None
+    return clarification_question(classification) or confirmation_question(classification)
 
 
 def confirmation_question(classification: Classification) -> dict[str, Any] | None:
@@ -30,3 +50,13 @@ def confirmation_question(classification: Classification) -> dict[str, Any] | No
         "options": [{"value": classification.intent}],
         "about": classification.intent,
     }
+
+
+def clarification_question(classification: Classification) -> dict[str, Any] | None:
+    """"What can we help with?" when the reading found no request: only the fallback
+    look-up is left, and it is a guess."""
+    if classification.intent not in FALLBACK_LOOKUPS or classification.secondary_intents:
+        return None
+    if classification.confidence >= UNCLEAR_BELOW:
+        return None
+    return {"slot": "request", "why": "unclear", "options": [], "about": ""}

@@ -29,6 +29,7 @@ ReasonCategory = Literal[
     "unsupported_request",
     "flagged_for_review",  # a lead's second look at a conversation the AI resolved
     "outcome_unconfirmed",  # a finished run whose side effect the records did not confirm
+    "instructions_to_system",  # the text tried to instruct the system: nothing was prepared
 ]
 
 
@@ -106,6 +107,8 @@ def assess(
     unprepared = unprepared_requests(envelopes, plan or [])
     held = ", ".join(action["kind"] for action in held_actions(envelopes))
     flag = " (the inquiry tried to instruct the system)" if injection_suspected else ""
+    if injection_suspected and not actions:
+        return instructions_to_system(failed)
     if actions:
         kinds = ", ".join(a["kind"] for a in actions)
         note = flag
@@ -172,6 +175,17 @@ def person_needed(referral: Mapping[str, Any] | None, failed: list[str]) -> Esca
         summary = str(referral.get("summary") or reason)
         return Escalation(EscalationKind.FOLLOW_UP, reason, summary, failed, detail)
     return None
+
+
+def instructions_to_system(failed: list[str] | None = None) -> Escalation:
+    """A message flagged as instructing the system (or claiming authority over it) is not
+    worked on by the team: no proposal, no look-up acted on, a person reads it with the flag."""
+    return Escalation(
+        EscalationKind.FOLLOW_UP,
+        "instructions_to_system",
+        "the inquiry tried to instruct the system: nothing prepared, a person reads it",
+        failed or [],
+    )
 
 
 def supervisor_failure(message: str) -> Escalation:

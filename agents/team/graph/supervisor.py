@@ -49,17 +49,19 @@ def classify(state: InquiryState) -> dict[str, Any]:
         "request": request,
         # answered (or passed over) by this message; ``ask`` may ask anew, or at once when
         # the reading is too unsure to act on
-        "question": _confirming(classification, request, state.get("turn", 1)),
+        "question": _asked_first(classification, request, state.get("turn", 1)),
     }
     if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
         update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
-    if update["question"] is None:  # the team works on it now: planned in this same step
+    if classification.injection_suspected:  # nobody works on it: a person reads it first
+        update |= {"plan": [], "plan_history": [{"kind": "plan", "steps": []}]}
+    elif update["question"] is None:  # the team works on it now: planned in this same step
         update |= planned(classification)
     return turn_start(state, update)
 
 
-def _confirming(classification: Classification, request: str, turn: int) -> dict[str, Any] | None:
-    question = confidence.confirmation_question(classification)
+def _asked_first(classification: Classification, request: str, turn: int) -> dict[str, Any] | None:
+    question = confidence.question_before_planning(classification)
     if question is None:
         return None
     return {**question, "request": request, "intent": classification.intent, "turn": turn}

@@ -22,6 +22,7 @@ from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.described import (
     CHARGED,
     DELIVERED,
+    GENERIC_WORDS,
     NOT_SHIPPED,
     ON_ITS_WAY,
     PAYMENT_FAILED,
@@ -126,6 +127,10 @@ def choose_order(
     for order in orders:
         if tracking and order.get("tracking_number") in tracking:
             return Choice(number=str(order["number"]))
+    if description is not None:
+        pinned = _pinned(orders, intent, description)
+        if pinned is not None:
+            return pinned
     if description is not None and description.says_anything:
         described = [order for order in orders if fits(order, description)]
         if not described:
@@ -139,6 +144,65 @@ def choose_order(
     return _by_tiers(orders, intent)
 
 
+def _pinned(orders: list[Summary], intent: str, description: Description) -> Choice | None:
+    """The order the customer's own facts single out, before any guess by state: its number
+    written bare ("cancel 3022", 「5101の扇子」), else its amount, else an item only it holds
+    ("the bath towel"). A bare number that is none of their orders is offered back, never
+    exchanged for another order that happens to fit the request."""
+    by_number = [o for o in orders if _digits(o) in description.numbers]
+    if len(by_number) == 1:
+        return Choice(number=str(by_number[0]["number"]))
+    by_amount = [o for o in orders if o.get("total") in description.amounts]
+    if len(by_amount) == 1:
+        return Choice(number=str(by_amount[0]["number"]))
+    by_item = [o for o in orders if mentions_item(o, description.words)]
+    in_state = [o for o in by_item if fits(o, Description(states=description.states))]
+    if len(in_state) == 1:
+        return Choice(number=str(in_state[0]["number"]))
+    if len(in_state) > 1:  # the request decides among them, else the customer does
+        choice = _by_tiers(in_state, intent)
+        return choice if choice.number or choice.candidates else Choice(candidates=in_state)
+    if description.numbers and not (by_number or by_amount or description.says_anything):
+        if any(_looks_like_order_number(n, orders) for n in description.numbers):
+            return Choice(candidates=orders[:MAX_OPTIONS], unmatched=bool(orders))
+    return None
+
+
+def _digits(order: Summary) -> int | None:
+    digits = re.sub(r"\D", "", str(order.get("number") or ""))
+    return int(digits) if digits else None
+
+
+def _looks_like_order_number(number: int, orders: list[Summary]) -> bool:
+    """Written like the customer's order numbers (as many digits): meant as one."""
+    return any(len(str(_digits(order))) == len(str(number)) for order in orders)
+
+
+# Words of a product's name too common to single out an order by.
+_COMMON_NAME_WORDS = frozenset({"set", "gift", "pair", "pack", "box", "size", "the", "and", "with"})
+
+
+def mentions_item(order: Mapping[str, Any], words: str) -> bool:
+    """Whether the customer's words name one of the order's items: a word of its English
+    name ("towel"), or a run of its Japanese name (「バスタオル」, 「急須」)."""
+    if not words:
+        return False
+    for name in order.get("items_en") or []:
+        for part in re.findall(r"[a-z]{4,}", re.sub(r"\s*×\s*\d+$", "", str(name).lower())):
+            if part not in _COMMON_NAME_WORDS and re.search(rf"\b{part}(?:s|es)?\b", words):
+                return True
+    named = [n for n in _JA_NAME_PART.findall(words) if n not in GENERIC_WORDS]
+    for name in order.get("items") or []:
+        for part in _JA_NAME_PART.findall(re.sub(r"\s*×\s*\d+$", "", str(name))):
+            if part in words or any(len(n) >= 2 and n in part for n in named):
+                return True
+    return False
+
+
+# A kanji or katakana run of two characters or more in a Japanese product name.
+_JA_NAME_PART = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
+
+
 def _offered(orders: list[Summary], intent: str, description: Description) -> list[Summary]:
     """What to offer when no order fits the description: the ones in the state described
     (the item named may be worded differently), else the ones that fit the request."""
@@ -149,8 +213,8 @@ def _offered(orders: list[Summary], intent: str, description: Description) -> li
 
 
 def _by_tiers(orders: list[Summary], intent: str) -> Choice:
-    if intent == Skill.GET_ORDER_DETAILS:  # "what did I order": the latest one is shown
-        return Choice(number=str(orders[0]["number"])) if orders else Choice()
+    if intent == Skill.GET_ORDER_DETAILS:
+        return _open_or_latest(orders)
     for tier in TIERS.get(intent, ()):
         fitting = [order for order in orders if tier(order)]
         if len(fitting) == 1:
@@ -158,6 +222,16 @@ def _by_tiers(orders: list[Summary], intent: str) -> Choice:
         if fitting:
             return Choice(candidates=fitting[:MAX_OPTIONS])
     return Choice()
+
+
+def _open_or_latest(orders: list[Summary]) -> Choice:
+    """"How is my order doing?": the one order still under way, a question when several
+    are (showing the newest would be a guess), else the latest order."""
+    under_way = [order for order in orders if _status(O.PENDING, O.CONFIRMED, O.SHIPPED)(order)]
+    if len(under_way) > 1:
+        return Choice(candidates=under_way[:MAX_OPTIONS])
+    chosen = under_way or orders
+    return Choice(number=str(chosen[0]["number"])) if chosen else Choice()
 
 
 def option_label(order: Summary, lang: Language, today: Any = None) -> str:

@@ -13,7 +13,9 @@ from typing import Final
 
 from agents.contract.cards import DEFAULT_INTENT, agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
+from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.understanding.entities import extract_entities
+from agents.providers.offline.understanding.faq import problems_in
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
 from agents.providers.offline.understanding.router import Reading, read
 from agents.providers.offline.understanding.typos import prepare
@@ -44,7 +46,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         secondary_intents=intents[1:],
         entities=entities,
         language=detect_language(text),
-        confidence=confidence(reading, agents, intents[0]),
+        confidence=confidence(reading, agents, intents[0], concrete=describes_a_problem(text)),
         injection_suspected=flagged,
     )
 
@@ -119,15 +121,32 @@ def _implied_intent(entities: Entities) -> Intent:
     return FALLBACK
 
 
-def confidence(reading: Reading | None, agents: list[AgentName], main: Intent) -> float:
+# How sure a look-up is that the router did not read, for a message that states a concrete
+# problem ("the fan arrived broken", "it still hasn't come"): finding the order is the answer.
+LOOK_UP_FOR_A_PROBLEM: Final = 0.5
+
+
+def confidence(
+    reading: Reading | None, agents: list[AgentName], main: Intent, *, concrete: bool = False
+) -> float:
     """How sure the reading is: the main intent's probability, held down by the least
-    certain routing decision (an agent near the threshold either way)."""
+    certain routing decision (an agent near the threshold either way). A fallback look-up
+    for a message stating a concrete problem is a sound step, not a guess."""
     if reading is None:
         return 0.9 if main != FALLBACK else 0.2
     decisions = [
         p if agent in agents else 1.0 - p for agent, p in reading.agent_probabilities.items()
     ]
-    return round(min(reading.intent_probabilities[main], *decisions), 2)
+    sure = round(min(reading.intent_probabilities[main], *decisions), 2)
+    if concrete and main == DEFAULT_INTENT["order"]:
+        return max(sure, LOOK_UP_FOR_A_PROBLEM)
+    return sure
+
+
+def describes_a_problem(text: str) -> bool:
+    """Whether the text states something concrete about an order: the state it is in or an
+    item in trouble (``described``), or a problem the shop knows (damaged, not received, ...)."""
+    return describe(text).says_anything or bool(problems_in(text))
 
 
 def has_own_intent(text: str) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from agents.providers.offline.understanding.claims import claims_not_arrived
-from agents.providers.offline.understanding.entities import order_numbers
+from agents.providers.offline.understanding.entities import amounts, order_numbers
 from agents.providers.offline.understanding.typos import prepare
 
 DELIVERED: Final = "delivered"
@@ -94,7 +94,7 @@ _ITEM_JA: Final = re.compile(rf"([^\s、。！？!?]{{1,16}}?)(?:が|は|も|の
 _JA_NOUN: Final = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
 
 
-_GENERIC: Final = frozenset(
+GENERIC_WORDS: Final = frozenset(
     [
         "item",
         "items",
@@ -143,12 +143,22 @@ _GENERIC: Final = frozenset(
 )
 
 
+# A number standing alone ("cancel 3022", 「5101の扇子」, "#3082"): perhaps an order's number
+# without its prefix, perhaps an amount; never a price (円, yen, ¥), a date or a tracking number.
+_BARE_NUMBER: Final = re.compile(r"(?<![\d\-/:.,¥￥$])(\d{3,6})(?![\d\-/:.,]|\s*(?:円|yen|jpy))")
+
+
 @dataclass(frozen=True)
 class Description:
-    """The order as the customer describes it: states seen, and the item named."""
+    """The order as the customer describes it: states seen, the item named, the words they
+    wrote (an item named in passing: "the bath towel arriving today") and the numbers they
+    wrote without a prefix (an order's number, or its amount)."""
 
     states: frozenset[str] = frozenset()
     item: str = ""
+    words: str = ""
+    numbers: frozenset[int] = frozenset()
+    amounts: frozenset[int] = frozenset()
 
     @property
     def says_anything(self) -> bool:
@@ -166,17 +176,23 @@ def describe(text: str) -> Description:
         states.discard(CHARGED)
     if NOT_SHIPPED in states:
         states -= {ON_ITS_WAY, DELIVERED}
-    return Description(states=frozenset(states), item=_named_item(lowered))
+    return Description(
+        states=frozenset(states),
+        item=_named_item(lowered),
+        words=lowered,
+        numbers=frozenset(int(n) for n in _BARE_NUMBER.findall(lowered)),
+        amounts=frozenset(amounts(prepared)),
+    )
 
 
 def _named_item(lowered: str) -> str:
     for pattern in _ITEM_EN:
         for match in pattern.finditer(lowered):
-            words = [w for w in match.group(1).split() if w not in _GENERIC]
+            words = [w for w in match.group(1).split() if w not in GENERIC_WORDS]
             if words:
                 return " ".join(words)
     for match in _ITEM_JA.finditer(lowered):
-        nouns = [str(n) for n in _JA_NOUN.findall(match.group(1)) if n not in _GENERIC]
+        nouns = [str(n) for n in _JA_NOUN.findall(match.group(1)) if n not in GENERIC_WORDS]
         if nouns:
             return nouns[-1]
     return ""

@@ -50,8 +50,10 @@ def parse_line(line: str, *, language: str, source: str) -> Example:
     intents = record.get("intents")
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"{source}: 'text' must be a non-empty string")
-    if not isinstance(intents, list) or not intents:
-        raise ValueError(f"{source}: 'intents' must be a non-empty list")
+    if not isinstance(intents, list):
+        raise ValueError(f"{source}: 'intents' must be a list")
+    if not intents and not record.get("agents"):
+        raise ValueError(f"{source}: a message asking for nothing names its 'agents' (faq)")
     unknown = [i for i in intents if i not in INTENTS]
     if unknown:
         raise ValueError(f"{source}: unknown intents {unknown}")

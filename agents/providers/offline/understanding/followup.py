@@ -50,6 +50,8 @@ def classify_turn(
     language = fresh.language if language_evident(text) else base.language
     if _gives_the_address(text, question):  # read as the answer, whatever else it says
         return _inherit(base, fresh, language=language, orders=base.entities.order_numbers)
+    if question and question.get("slot") == "request":  # "what do you need?": read as said
+        return fresh
     own = has_own_intent(text)
     if question and question.get("slot") == "intent":
         return _confirmed(base, fresh, text, question, language=language, own=own)

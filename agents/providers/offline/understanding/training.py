@@ -124,16 +124,17 @@ def cross_validate(
         )
         for language in sorted({e.language for e in examples})
     }
+    asking = [(e, r) for e, r in zip(examples, readings, strict=True) if e.intents]
     main_right = sum(
         max(r.intent_probabilities, key=r.intent_probabilities.__getitem__) == e.intents[0]
-        for e, r in zip(examples, readings, strict=True)
+        for e, r in asking
     )
     return CrossValidation(
         folds=folds,
         threshold=threshold,
         by_language=by_language,
         overall=_score(examples, readings, threshold),
-        intent_accuracy=main_right / len(examples),
+        intent_accuracy=main_right / max(len(asking), 1),
     )
 
 

@@ -74,6 +74,8 @@ def handover_sentence(lang: Language, escalation: Mapping[str, Any]) -> str:
         claim = f"handover.claim.{detail.get('claim')}"
         key = claim if catalogue.has(lang, claim) else "handover.claim"
         return say(lang, key, order_ref=fmt.order_ref(lang, detail.get("order_number")))
+    if reason == "instructions_to_system":
+        return say(lang, "handover.instructions_to_system")
     if reason == "unsupported_request":
         request = f"handover.unsupported.{detail.get('request')}"
         return say(lang, request) if catalogue.has(lang, request) else ""

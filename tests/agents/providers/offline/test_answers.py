@@ -104,13 +104,25 @@ def test_two_parcels_on_their_way_make_a_question_about_a_parcel() -> None:
         ("change_delivery_date", "ORD-4002"),
         ("cancel_order", "ORD-4001"),
         ("process_refund", "ORD-4003"),
-        ("get_order_details", "ORD-4001"),
     ],
 )
 def test_one_fitting_order_is_the_answer(intent: str, number: str) -> None:
     choice = choose_order(C0001, intent)
 
     assert (choice.number, choice.ambiguous) == (number, False)
+
+
+def test_how_my_order_is_doing_with_several_under_way_is_a_question() -> None:
+    """Showing the newest of three open orders would be a guess (issue 24, class 5)."""
+    choice = choose_order(C0001, "get_order_details")
+
+    assert choice.ambiguous
+    assert numbers(choice.candidates) == ["ORD-4001", "ORD-4002", "ORD-4004"]
+
+
+def test_how_my_order_is_doing_is_the_one_under_way_else_the_latest() -> None:
+    assert choose_order(C0001[2:], "get_order_details").number == "ORD-4004"
+    assert choose_order(C0001[3:], "get_order_details").number == "ORD-4005"
 
 
 def test_a_tracking_number_decides_among_several() -> None:

@@ -133,7 +133,8 @@ def test_an_address_change_of_a_flagged_inquiry_waits_for_a_person(
     outcome = ask(text)
 
     assert outcome.state["classification"]["injection_suspected"] is True
-    assert "担当スタッフが内容を確認のうえ" in outcome.state["reply"]
+    assert "担当スタッフが確認のうえ" in outcome.state["reply"]
+    assert outcome.state["escalation"]["reason"] == "instructions_to_system"
     assert AddressChange.objects.count() == 0
 
 

@@ -116,3 +116,73 @@ def test_their_own_words_instead_of_a_yes_are_read_afresh(shop: SupportShop, ask
     inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.RESOLVED
     assert not Escalation.objects.filter(inquiry_id=outcome.inquiry_id).exists()
+
+
+# --- no request read at all: ask what they need, never answer with an order ---------------
+
+
+def test_a_reading_with_no_request_in_it_asks_what_the_customer_needs() -> None:
+    """Only the card's fallback look-up is left, read as a guess: an order's details would
+    answer a question nobody asked (issue 24, class 1)."""
+    for fallback in ("get_order_details", "search_faq", "track_shipment"):
+        question = confidence.question_before_planning(reading(fallback, 0.02))
+
+        assert question == {"slot": "request", "why": "unclear", "options": [], "about": ""}
+
+
+def test_a_real_look_up_or_a_flagged_message_is_not_asked_about() -> None:
+    assert confidence.question_before_planning(reading("get_order_details", 0.6)) is None
+    flagged = reading("process_refund", 0.05).model_copy(update={"injection_suspected": True})
+    assert confidence.question_before_planning(flagged) is None
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("ja", "どのようなことでお困りか"),
+        ("en", "could you tell us what happened"),
+    ],
+)
+def test_the_open_question_apologises_and_says_what_the_shop_can_help_with(
+    language: str, expected: str
+) -> None:
+    text = write_question({"language": language, "slot": "request", "why": "unclear"})
+
+    assert expected in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm having trouble with something I ordered, please help.",
+        "Honestly, you people are useless. Every single time.",
+        "ちょっとトラブってまして、助けてもらえませんか",
+        "御社にはほとほと呆れました。",
+    ],
+)
+def test_a_vague_or_angry_message_gets_a_question_not_an_orders_details(
+    shop: SupportShop, ask: Ask, text: str
+) -> None:
+    outcome = ask(text, customer=shop.hanako.customer)
+
+    assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
+    assert outcome.state["question"]["slot"] == "request"
+    assert outcome.pending_actions == []
+    for order in (shop.hanako.pending, shop.hanako.delivered):
+        assert order.number not in outcome.state["reply"]
+
+
+def test_the_answer_to_the_open_question_is_read_as_a_request_of_its_own(
+    shop: SupportShop, ask: Ask
+) -> None:
+    outcome = ask("There's an issue, can you help me?", customer=shop.hanako.customer)
+
+    customer_message_post(
+        customer=shop.hanako.customer,
+        inquiry_id=outcome.inquiry_id,
+        text=f"I want to cancel {shop.hanako.pending.number}, I ordered it by mistake.",
+    )
+    inquiry_advance(inquiry_id=outcome.inquiry_id)
+
+    inquiry = Inquiry.objects.get(pk=outcome.inquiry_id)
+    assert inquiry.status == InquiryStatus.AWAITING_APPROVAL

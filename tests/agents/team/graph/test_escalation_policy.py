@@ -120,6 +120,18 @@ ASSESS_CASES = [
         id="an injection attempt is named in the approval",
     ),
     pytest.param(
+        (),
+        "process_refund",
+        True,
+        [],
+        Escalation(
+            EscalationKind.FOLLOW_UP,
+            "instructions_to_system",
+            "the inquiry tried to instruct the system: nothing prepared, a person reads it",
+        ),
+        id="an injection attempt nobody worked on goes to a person with the flag",
+    ),
+    pytest.param(
         (ORDER_ASKS, PAYMENT_LOOKED, SHIPPING_FAILED),
         "cancel_order",
         False,

@@ -65,7 +65,8 @@ def test_explicit_agents_override_the_cards_and_keep_the_canonical_order() -> No
     [
         ("not json", "f.jsonl:1: invalid JSON"),
         ('{"text": "", "intents": ["search_faq"]}', "'text' must be a non-empty string"),
-        ('{"text": "hi", "intents": []}', "'intents' must be a non-empty list"),
+        ('{"text": "hi", "intents": []}', "a message asking for nothing names its 'agents'"),
+        ('{"text": "hi", "intents": "none"}', "'intents' must be a list"),
         ('{"text": "hi", "intents": ["refund_twice"]}', "unknown intents"),
         ('{"text": "hi", "intents": ["search_faq"], "agents": ["billing"]}', "unknown agents"),
     ],
