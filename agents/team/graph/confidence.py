@@ -53,7 +53,7 @@ def confirmation_question(classification: Classification) -> dict[str, Any] | No
 
 
 def clarification_question(classification: Classification) -> dict[str, Any] | None:
-    """"What can we help with?" when the reading found no request: only the fallback
+    """ "What can we help with?" when the reading found no request: only the fallback
     look-up is left, and it is a guess."""
     if classification.intent not in FALLBACK_LOOKUPS or classification.secondary_intents:
         return None

@@ -162,9 +162,9 @@ def _pinned(orders: list[Summary], intent: str, description: Description) -> Cho
     if len(in_state) > 1:  # the request decides among them, else the customer does
         choice = _by_tiers(in_state, intent)
         return choice if choice.number or choice.candidates else Choice(candidates=in_state)
-    if description.numbers and not (by_number or by_amount or description.says_anything):
-        if any(_looks_like_order_number(n, orders) for n in description.numbers):
-            return Choice(candidates=orders[:MAX_OPTIONS], unmatched=bool(orders))
+    unknown_number = any(_looks_like_order_number(n, orders) for n in description.numbers)
+    if unknown_number and not (by_number or by_amount or description.says_anything):
+        return Choice(candidates=orders[:MAX_OPTIONS], unmatched=bool(orders))
     return None
 
 
@@ -225,7 +225,7 @@ def _by_tiers(orders: list[Summary], intent: str) -> Choice:
 
 
 def _open_or_latest(orders: list[Summary]) -> Choice:
-    """"How is my order doing?": the one order still under way, a question when several
+    """ "How is my order doing?": the one order still under way, a question when several
     are (showing the newest would be a guess), else the latest order."""
     under_way = [order for order in orders if _status(O.PENDING, O.CONFIRMED, O.SHIPPED)(order)]
     if len(under_way) > 1:
