@@ -15,6 +15,7 @@ from agents.contract.cards import DEFAULT_INTENT, agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.providers.offline.understanding.entities import extract_entities
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
+from agents.providers.offline.understanding.requests import split_requests
 from agents.providers.offline.understanding.router import Reading, read
 from agents.providers.offline.understanding.typos import prepare
 from agents.support.text import detect_language, language_evident
@@ -43,6 +44,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         intent=intents[0],
         secondary_intents=intents[1:],
         entities=entities,
+        requests=split_requests(prepare(asked), intents),
         language=detect_language(text),
         confidence=confidence(reading, agents, intents[0]),
         injection_suspected=flagged,
