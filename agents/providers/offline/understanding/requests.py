@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
-from agents.contract.schemas import Intent, Request
-from agents.providers.offline.understanding.entities import order_mentions
+from agents.contract.cards import agent_for_skill
+from agents.contract.schemas import INTENTS, Intent, Request
+from agents.providers.offline.understanding.entities import order_mentions, order_numbers
 from agents.providers.offline.understanding.router import clauses, intent_probabilities
 
+# Fewer characters than this, the order numbers left out, ask nothing ("about", 「は」).
+MIN_WORDS: Final = 3
+# What a part of a message may ask beside the rest: a specialist's work on an order.
+SPECIALIST_INTENTS: Final[tuple[Intent, ...]] = tuple(
+    intent for intent in INTENTS if agent_for_skill(intent) not in (None, "faq")
+)
 # A part reads clearly as an intent from this probability on (the classifier's bar for a
 # second request: ``classifier.SECONDARY_AT``).
 CLEAR_AT: Final = 0.5
@@ -47,6 +54,22 @@ def split_requests(text: str, intents: Sequence[Intent]) -> list[Request]:
     for intent, orders in _lent_forward(parts, main=intents[0]):
         orders_of[intent] += [number for number in orders if number not in orders_of[intent]]
     return [Request(intent=intent, order_numbers=orders_of[intent]) for intent in intents]
+
+
+def missed_requests(text: str, intents: Sequence[Intent]) -> list[Intent]:
+    """The specialists' intents the whole message blurred but a part cut between two orders
+    reads clearly, with an order of its own: 「Aをキャンセルして、Bは届く日を教えて」 asks for
+    B's parcel though the whole reads as a cancellation. Never a general question or a person
+    (the whole message is the judge of those)."""
+    if len(set(order_numbers(text))) < 2:
+        return []
+    found = [
+        part.intent
+        for clause in clauses(text)
+        for part in _parts(clause, SPECIALIST_INTENTS)
+        if part.intent and part.orders and part.intent not in intents
+    ]
+    return list(dict.fromkeys(found))
 
 
 def _parts(text: str, intents: Sequence[Intent]) -> list[Part]:
@@ -88,10 +111,25 @@ def _inside_word(text: str, at: int) -> bool:
 
 
 def _reading(text: str, intents: Sequence[Intent]) -> tuple[Intent, float]:
-    """The inquiry's intent ``text`` reads most as, and how strongly."""
-    probability = intent_probabilities(text)
+    """The inquiry's intent the words of ``text`` read most as, and how strongly: its order
+    numbers left out (a bare "ORD-1" reads as a look-up, and asks nothing)."""
+    words = _without_orders(text)
+    probability = intent_probabilities(words) if len(words) >= MIN_WORDS else {}
     best = max(intents, key=lambda intent: probability.get(intent, 0.0))
     return best, probability.get(best, 0.0)
+
+
+def _without_orders(text: str) -> str:
+    mentions = order_mentions(text)
+    kept = [
+        text[end:start]
+        for end, start in zip(
+            [0, *(m.end for m, _ in mentions)],
+            [*(m.start for m, _ in mentions), len(text)],
+            strict=True,
+        )
+    ]
+    return " ".join(part.strip() for part in kept if part.strip())
 
 
 def _clear_intent(text: str, intents: Sequence[Intent]) -> Intent | None:
