@@ -72,6 +72,18 @@ class Entities(BaseModel):
     )
 
 
+class Request(BaseModel):
+    """One of the things an inquiry asks, with the orders that request names: in "cancel A,
+    and when does B arrive?" the cancellation is for A and the arrival is B's."""
+
+    model_config = ConfigDict(json_schema_extra=_without_defaults)
+
+    intent: Intent = Field(description="What this request asks (one of the inquiry's intents)")
+    order_numbers: list[str] = Field(
+        default_factory=list, description="The order numbers this request is about, e.g. ORD-1003"
+    )
+
+
 class Classification(BaseModel):
     """The supervisor's reading of an inquiry."""
 
@@ -83,6 +95,13 @@ class Classification(BaseModel):
         default_factory=list, description="Other requests in the same inquiry"
     )
     entities: Entities = Field(default_factory=Entities)
+    requests: list[Request] = Field(
+        default_factory=list,
+        description=(
+            "One entry per request the inquiry makes, with the order numbers that request"
+            " names; two requests about two different orders are two entries"
+        ),
+    )
     language: Literal["ja", "en"] = Field(description="Language to answer in")
     confidence: float = Field(ge=0.0, le=1.0)
     injection_suspected: bool = Field(

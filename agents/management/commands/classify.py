@@ -18,7 +18,8 @@ from agents.providers.offline.understanding import classify_text
 class Command(BaseCommand):
     help = (
         "Read JSON lines with a 'text' field from stdin and write one JSON line per input: "
-        "agents, intent, secondary_intents, entities, language, confidence, injection_suspected."
+        "agents, intent, secondary_intents, entities, requests (each with its own orders), "
+        "language, confidence, injection_suspected."
     )
     requires_system_checks: list[str] = []
     stealth_options = ("stdin",)

@@ -59,24 +59,50 @@ def found_order(envelopes: Mapping[str, EnvelopeDict]) -> dict[str, Any] | None:
     return order if isinstance(order, dict) else None
 
 
+def step_entities(entities: dict[str, Any], step: PlanStep) -> dict[str, Any]:
+    """The inquiry's entities as the step sees them: only its own request's orders, when
+    the inquiry asks different things of different orders."""
+    own = step.get("order_numbers")
+    return {**entities, "order_numbers": list(own)} if own else entities
+
+
+def step_order(order: dict[str, Any] | None, step: PlanStep) -> dict[str, Any] | None:
+    """The order the Order agent found, for a step whose request is about it; a step about
+    another order the customer named works on that one (its tools check it is theirs)."""
+    own = step.get("order_numbers")
+    if order is None or (own and order.get("number") not in own):
+        return None
+    return order
+
+
+def required_context(step: PlanStep, context: Mapping[str, Any]) -> tuple[str, ...]:
+    """The route's required keys; the Order agent's find is not required of a step whose own
+    request names another order (the order it works on is in its entities)."""
+    required = REQUIRED_CONTEXT[step["agent"]]  # type: ignore[index]
+    if step.get("order_numbers") and "order" not in context:
+        return tuple(key for key in required if key != "order")
+    return required
+
+
 def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
     agent: AgentName = step["agent"]  # type: ignore[assignment]
     classification = state["classification"]
     context: dict[str, Any] = {
         "customer_id": state["customer_id"],
         "language": state.get("language", "ja"),
-        "entities": classification.get("entities", {}),
+        "entities": step_entities(classification.get("entities", {}), step),
         "injection_suspected": classification.get("injection_suspected", False),
     }
-    order = found_order(state.get("envelopes", {}))
+    order = step_order(found_order(state.get("envelopes", {})), step)
     if order is not None:
         context["order"] = order
+    required = required_context(step, context)
     handoff = Handoff(
         agent=agent,
         customer_id=state["customer_id"],
         instruction=_instruction(step, state.get("request") or state["text"]),
         intent=step["intent"],
-        context={key: context[key] for key in REQUIRED_CONTEXT[agent] if key in context}
+        context={key: context[key] for key in required if key in context}
         | {
             "injection_suspected": context["injection_suspected"],
             "inquiry_intent": classification["intent"],
@@ -88,7 +114,7 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
         receiver=agent,
         step=step["step"],
         attempt=step["attempts"],
-        required=REQUIRED_CONTEXT[agent],
+        required=required,
         context=context,
     )
     return {
@@ -101,9 +127,11 @@ def build_handoff(state: InquiryState, step: PlanStep) -> dict[str, Any]:
 
 def _instruction(step: PlanStep, text: str) -> str:
     retry = f" Attempt {step['attempts']}; the previous one failed." if step["replans"] else ""
+    own = step.get("order_numbers")
+    about = f" (for {', '.join(own)} only; the other orders are another step's)" if own else ""
     return (
         f"Step {step['step']}: handle the customer's request as the {step['agent']} agent; "
-        f"task: {step['intent']}.{retry}\nThe customer wrote:\n{customer_words(text)}"
+        f"task: {step['intent']}{about}.{retry}\nThe customer wrote:\n{customer_words(text)}"
     )
 
 

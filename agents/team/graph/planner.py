@@ -51,6 +51,23 @@ def step_intent(agent: AgentName, classification: Classification) -> str:
     return DEFAULT_INTENT[agent]
 
 
+def step_orders(intent: str, classification: Classification) -> list[str]:
+    """The orders the request for ``intent`` names, when they are fewer than the inquiry's
+    ("cancel A, and when does B arrive?": A for the cancellation, B for the parcel); [] when
+    the step works on every order named (one request, or one naming no order of its own).
+    Only orders among the inquiry's entities count: a request never brings an order in."""
+    named = classification.entities.order_numbers
+    own = [
+        number
+        for request in classification.requests
+        if request.intent == intent
+        for number in request.order_numbers
+        if number in named
+    ]
+    own = list(dict.fromkeys(own))
+    return own if own and len(own) < len(named) else []
+
+
 def make_plan(classification: Classification) -> list[PlanStep]:
     steps: list[PlanStep] = []
     number_of: dict[str, int] = {}
@@ -58,17 +75,19 @@ def make_plan(classification: Classification) -> list[PlanStep]:
         for agent in wave:
             number = len(steps) + 1
             number_of[agent] = number
-            steps.append(
-                PlanStep(
-                    step=number,
-                    agent=agent,
-                    intent=step_intent(agent, classification),
-                    depends_on=[number_of[d] for d in dependencies(agent) if d in number_of],
-                    status="pending",
-                    attempts=0,
-                    replans=0,
-                )
+            intent = step_intent(agent, classification)
+            step = PlanStep(
+                step=number,
+                agent=agent,
+                intent=intent,
+                depends_on=[number_of[d] for d in dependencies(agent) if d in number_of],
+                status="pending",
+                attempts=0,
+                replans=0,
             )
+            if orders := step_orders(intent, classification):
+                step["order_numbers"] = orders
+            steps.append(step)
     return steps
 
 

@@ -49,6 +49,10 @@ class PlanStep(TypedDict):
     status: Literal["pending", "running", "done", "skipped"]
     attempts: int
     replans: int
+    order_numbers: NotRequired[list[str]]
+    """The orders this step's own request names, when the inquiry asks different things of
+    different orders ("cancel one, and when does the other arrive?"); absent: every order
+    the inquiry names."""
 
 
 class InquiryState(InquiryInput, total=False):

@@ -17,6 +17,7 @@ from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.understanding.entities import extract_entities
 from agents.providers.offline.understanding.faq import problems_in
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
+from agents.providers.offline.understanding.requests import missed_requests, split_requests
 from agents.providers.offline.understanding.router import Reading, read
 from agents.providers.offline.understanding.typos import prepare
 from agents.support.text import detect_language, language_evident
@@ -40,15 +41,26 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     reading = read(asked) if language_evident(text) else None
     agents = routed_agents(reading, entities)
     intents = chosen_intents(reading, agents, entities)
+    missed = missed_requests(prepare(asked), intents) if reading else []
     return Classification(
-        agents=agents,
+        agents=with_agents_for(missed, agents),
         intent=intents[0],
-        secondary_intents=intents[1:],
+        secondary_intents=[*intents[1:], *missed],
         entities=entities,
+        requests=split_requests(prepare(asked), [*intents, *missed]),
         language=detect_language(text),
         confidence=confidence(reading, agents, intents[0], concrete=describes_a_problem(text)),
         injection_suspected=flagged,
     )
+
+
+def with_agents_for(intents: list[Intent], agents: list[AgentName]) -> list[AgentName]:
+    """``agents`` and those the ``intents`` need; a request about an order named in the
+    message needs the Order agent too (to find it)."""
+    if not intents:
+        return agents
+    chosen = {*agents, "order"} | {agent for i in intents if (agent := agent_for_skill(i))}
+    return [a for a in AGENT_NAMES if a in chosen]
 
 
 def routed_agents(reading: Reading | None, entities: Entities) -> list[AgentName]:

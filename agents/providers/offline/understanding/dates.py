@@ -173,7 +173,8 @@ DATE_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
             r"|\bthe (\d{1,2})(?:st|nd|rd|th)\b",
             _day_only,
         ),
-        (r"(?<!\d)(\d{1,2})\s*日後|\bin (\d{1,2}) days\b", _days_later),
+        # 「3日後」 is a day; 「3日後ろに」 shifts the scheduled one (``find_date_shift``)
+        (r"(?<!\d)(\d{1,2})\s*日後(?!ろ|倒し)|\bin (\d{1,2}) days\b", _days_later),
         (r"(今週|来週|再来週|次の|今度の|この)?\s*の?\s*([月火水木金土日])曜", _weekday_ja),
         (rf"\b(this coming|this|next|coming|on|by|until)?\s*{_WEEKDAY_EN}\b", _weekday_en),
     )

@@ -89,12 +89,17 @@ def _unique(values: list[str]) -> list[str]:
 
 def order_numbers(text: str) -> list[str]:
     """ORD-1003, ord1003, "ORD 1003", "order #1003", "注文番号1003" -> "ORD-1003"."""
+    return _unique([number for _, number in order_mentions(text)])
+
+
+def order_mentions(text: str) -> list[tuple[Span, str]]:
+    """Where each order number stands in ``text``, in reading order, with the number."""
     found = [
-        (match.start(), f"ORD-{match[1]}")
+        (Span(match.start(), match.end()), f"ORD-{match[1]}")
         for pattern in _ORDER_NUMBERS
         for match in pattern.finditer(text)
     ]
-    return _unique([number for _, number in sorted(found)])
+    return sorted(found, key=lambda mention: mention[0].start)
 
 
 def tracking_numbers(text: str) -> list[str]:

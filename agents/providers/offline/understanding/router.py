@@ -160,6 +160,11 @@ def read(text: str, model: RouterModel | None = None) -> Reading:
     )
 
 
+def intent_probabilities(text: str, model: RouterModel | None = None) -> dict[Intent, float]:
+    """Each intent's probability for ``text`` alone (a clause or a part of one)."""
+    return _intents((model or shipped_model()).probabilities(text))
+
+
 def _intents(probabilities: dict[str, float]) -> dict[Intent, float]:
     return {
         label.removeprefix("intent:"): p

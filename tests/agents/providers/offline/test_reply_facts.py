@@ -6,6 +6,7 @@ Pure: no database. Today is Mon 2025-12-01 in every brief.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -168,6 +169,14 @@ def test_relative_shifts_of_the_delivery_date_are_read_as_days() -> None:
     read = {text: extract_entities(text).date_shift_days for text in shifts}
 
     assert read == shifts
+
+
+def test_n_days_back_is_a_shift_and_n_days_from_now_a_date() -> None:
+    shift = extract_entities("お届けを3日後ろにずらしてください")
+    day = extract_entities("3日後に届けてください", today=dt.date(2026, 5, 13))
+
+    assert (shift.dates, shift.date_shift_days) == ([], 3)
+    assert (day.dates, day.date_shift_days) == (["2026-05-16"], None)
 
 
 # --- The FAQ's part -------------------------------------------------------------------------

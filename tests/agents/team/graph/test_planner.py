@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import pytest
 
+from agents.contract.schemas import Entities, Request
 from agents.support.shapes import EnvelopeDict
 from agents.team.graph import planner
 from agents.team.graph.state import PlanStep
@@ -97,6 +98,58 @@ def test_the_plan_numbers_one_step_per_agent_in_dependency_waves(
     classification = ClassificationFactory.build(agents=agents, intent=intent)
 
     assert planner.make_plan(classification) == expected
+
+
+# --- each request's own orders --------------------------------------------------------------
+
+A, B = "ORD-4101", "ORD-4102"
+
+
+def two_orders(*requests: tuple[str, list[str]], secondary: str = "track_shipment") -> Any:
+    return ClassificationFactory.build(
+        agents=["order", "shipping"],
+        intent="cancel_order",
+        secondary_intents=[secondary],
+        entities=Entities(order_numbers=[A, B]),
+        requests=[Request(intent=intent, order_numbers=orders) for intent, orders in requests],
+    )
+
+
+def test_each_step_works_on_the_orders_of_its_own_request() -> None:
+    classification = two_orders(("cancel_order", [A]), ("track_shipment", [B]))
+
+    assert planner.make_plan(classification) == [
+        step(1, "order", "cancel_order", order_numbers=[A]),
+        step(2, "shipping", "track_shipment", 1, order_numbers=[B]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "requests",
+    [
+        [],  # a classification from before requests were read
+        [("cancel_order", [A, B])],  # one request naming both orders
+        [("cancel_order", [A, B]), ("track_shipment", [])],  # the parcel names none
+        [("cancel_order", ["ORD-4999"]), ("track_shipment", ["ORD-4998"])],  # not in entities
+    ],
+)
+def test_a_step_whose_request_names_no_order_of_its_own_works_on_every_order(
+    requests: list[tuple[str, list[str]]],
+) -> None:
+    classification = two_orders(*requests)
+
+    assert planner.make_plan(classification) == [
+        step(1, "order", "cancel_order"),
+        step(2, "shipping", "track_shipment", 1),
+    ]
+
+
+def test_a_step_with_no_request_of_its_own_works_on_every_order() -> None:
+    classification = two_orders(("cancel_order", [A]), ("change_delivery_date", [B]))
+
+    plan = planner.make_plan(classification)
+
+    assert plan[1] == step(2, "shipping", "track_shipment", 1)  # no date change was read
 
 
 # --- start_ready ----------------------------------------------------------------------------
