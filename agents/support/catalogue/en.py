@@ -178,7 +178,7 @@ MESSAGES: Final[dict[str, str]] = {
     "reply.change_lowered": "{name} reduced to {quantity}",
     # --- Replies: the delivery address, refunds made and receipts
     "reply.address_changed": (
-        "We have changed the delivery address of {order_ref} to {address_line}, {prefecture} "
+        "We have updated the delivery address of {order_ref} to {address_line}, {prefecture} "
         "{postal_code}."
     ),
     "reply.refund_made": ("A refund of {amount} for {order_ref} was completed on {date}."),
