@@ -252,8 +252,8 @@ MESSAGES: Final[dict[str, str]] = {
         "12-2pm, 2-4pm, 4-6pm or 6-9pm."
     ),
     "refusal.date_change_not_allowed": (
-        "The parcel for {order_ref} is already out for delivery, so its delivery date can no "
-        "longer be changed."
+        "The delivery date of {order_ref} can no longer be changed: a delivery date can only "
+        "be changed before the parcel goes out for delivery."
     ),
     "refusal.date_out_of_range": (
         "The date you asked for is outside the period to which a delivery can be moved. "
@@ -489,4 +489,39 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "For goods purchased",
     "receipt.order": "Order number {number}",
     "receipt.received": "Received with thanks.",
+    # --- Shipping (issue 24): a parcel's refusals by the parcel's state, with the way out
+    "refusal.date_change_not_allowed.out_for_delivery": (
+        "The parcel for {order_ref} is already out for delivery today, so its delivery date "
+        "can no longer be changed. If nobody is home, the driver leaves a notice and takes it "
+        "back to the depot; you can then ask us for a redelivery on a day and time that suits "
+        "you."
+    ),
+    "refusal.date_change_not_allowed.absent_returned": (
+        "The parcel for {order_ref} was taken back to the depot because nobody was home, so "
+        "its delivery date cannot be changed; we can arrange a redelivery instead. Just tell "
+        "us a date within the next few days and a time window (morning, 12-2pm, 2-4pm, "
+        "4-6pm or 6-9pm)."
+    ),
+    "refusal.date_change_not_allowed.delivered": (
+        "{order_ref} has already been delivered, so its delivery date can no longer be changed."
+    ),
+    "refusal.redelivery_not_allowed.preparing": (
+        "The parcel for {order_ref} has not been sent out yet, so there is nothing to "
+        "redeliver. If another day suits you better, we can change its delivery date instead: "
+        "just tell us which date."
+    ),
+    "refusal.redelivery_not_allowed.in_transit": (
+        "The parcel for {order_ref} is still on its way and no delivery has been attempted, "
+        "so a redelivery cannot be booked. If another day suits you better, we can change its "
+        "delivery date instead: just tell us which date."
+    ),
+    "refusal.redelivery_not_allowed.out_for_delivery": (
+        "The parcel for {order_ref} is out for delivery today, so a redelivery cannot be "
+        "booked yet. If you miss it, the driver leaves a notice and takes it back to the "
+        "depot; you can then ask us for a redelivery."
+    ),
+    "refusal.redelivery_not_allowed.delivered": (
+        "{order_ref} has already been delivered, so there is nothing to redeliver. If it has "
+        "not reached you, just let us know and we will look into it."
+    ),
 }

@@ -251,7 +251,8 @@ MESSAGES: Final[dict[str, str]] = {
         "16〜18時、18〜21時の中からお選びください。"
     ),
     "refusal.date_change_not_allowed": (
-        "{order_ref}のお荷物はすでに配達の段階に入っているため、お届け日を変更できませんでした。"
+        "お届け日の変更は、お荷物が配達に出る前までに限り承っているため、"
+        "{order_ref}のお届け日は変更できませんでした。"
     ),
     "refusal.date_out_of_range": (
         "ご希望の日付はお届け日を変更できる期間外のため、変更できませんでした。"
@@ -485,4 +486,36 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "但し\u3000品代として",
     "receipt.order": "ご注文番号\u3000{number}",
     "receipt.received": "上記正に領収いたしました。",
+    # --- Shipping (issue 24): a parcel's refusals by the parcel's state, with the way out
+    "refusal.date_change_not_allowed.out_for_delivery": (
+        "{order_ref}のお荷物は本日すでに配達に出ているため、お届け日を変更できません。"
+        "ご不在の場合は不在票が投函され、お荷物は営業所に持ち戻られますので、その後に"
+        "ご都合のよい日時で再配達をお申し付けください。"
+    ),
+    "refusal.date_change_not_allowed.absent_returned": (
+        "{order_ref}のお荷物はご不在のため営業所に持ち戻られており、お届け日の変更は"
+        "できませんが、再配達を手配できます。数日以内のご希望の日付と時間帯(午前中、12〜14時、"
+        "14〜16時、16〜18時、18〜21時)をお知らせください。"
+    ),
+    "refusal.date_change_not_allowed.delivered": (
+        "{order_ref}はすでにお届け済みのため、お届け日を変更できません。"
+    ),
+    "refusal.redelivery_not_allowed.preparing": (
+        "{order_ref}のお荷物はまだ発送前のため、再配達の手配はできません。"
+        "別の日をご希望でしたら、お届け日の変更を承りますので、ご希望の日付をお知らせください。"
+    ),
+    "refusal.redelivery_not_allowed.in_transit": (
+        "{order_ref}のお荷物はまだ配送の途中で、配達にうかがっていないため、再配達の手配は"
+        "できません。別の日をご希望でしたら、お届け日の変更を承りますので、ご希望の日付を"
+        "お知らせください。"
+    ),
+    "refusal.redelivery_not_allowed.out_for_delivery": (
+        "{order_ref}のお荷物は本日配達に出ているため、まだ再配達の手配はできません。"
+        "受け取れなかった場合は不在票が投函され営業所に持ち戻られますので、その後に"
+        "再配達をお申し付けください。"
+    ),
+    "refusal.redelivery_not_allowed.delivered": (
+        "{order_ref}はすでにお届け済みのため、再配達の必要はございません。"
+        "お手元に届いていない場合は、お知らせいただければお調べいたします。"
+    ),
 }

@@ -207,7 +207,7 @@ DATE_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
         (r"(?<!\d)(\d{1,2})\s*日後|\bin (\d{1,2}) days\b", _days_later),
         (r"(今週|来週|再来週|次の|今度の|この)?[\s、,]*の?\s*([月火水木金土日])曜", _weekday_ja),
         (
-            rf"\b(?:(?:on|by|until|for)\s+)?{_DAY_EN},?\s+(?:of\s+|in\s+)?{_WEEK_EN}\b",
+            rf"\b(?:(?:on|by|until|for)\b)?\s*{_DAY_EN},?\s+(?:of\s+|in\s+)?{_WEEK_EN}\b",
             _weekday_of_week_en,
         ),
         (rf"\b{_WEEK_EN}(?:'s|\s+on|\s*,)?\s+{_DAY_EN}\b", _weekday_of_week_en),

@@ -134,6 +134,7 @@ def test_dates_resolve_against_today(text: str, dates: list[str]) -> None:
     [
         # The week named after its day, or before it with "'s": next week's, not this one.
         ("Please bring it on Thursday next week", "2026-05-21"),
+        ("could you move it to Saturday next week", "2026-05-23"),
         ("Saturday of next week works for me", "2026-05-23"),
         ("could it be Monday, next week?", "2026-05-18"),
         ("next week's Friday, if possible", "2026-05-22"),
