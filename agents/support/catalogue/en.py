@@ -244,8 +244,9 @@ MESSAGES: Final[dict[str, str]] = {
         "was home; the parcel for {order_ref} is not in that state, so we could not book one."
     ),
     "refusal.slot_out_of_range": (
-        "The date you asked for is outside the period in which we can book a redelivery. "
-        "Could you choose a sooner date?"
+        "A redelivery can be booked for a day from tomorrow up to {redelivery_days} days "
+        "ahead, and the date you asked for is outside that period, so we could not book it. "
+        "Could you choose a date within it?"
     ),
     "refusal.invalid_slot_window": (
         "That time window is not available. Please choose one of: morning (8am-12pm), "
@@ -256,10 +257,14 @@ MESSAGES: Final[dict[str, str]] = {
         "be changed before the parcel goes out for delivery."
     ),
     "refusal.date_out_of_range": (
-        "The date you asked for is outside the period to which a delivery can be moved. "
-        "Could you choose a date closer to the original one?"
+        "A delivery can be moved to a day from today up to {date_change_days} days after the "
+        "date first planned, and the date you asked for is outside that period, so we could "
+        "not change it. Could you choose a date within it?"
     ),
-    "refusal.date_unchanged": ("The date you asked for is already the scheduled delivery date."),
+    "refusal.date_unchanged": (
+        "The date you asked for is already the scheduled delivery date, so there is nothing "
+        "to change. If you meant another day, just tell us which."
+    ),
     "refusal.coupon_already_issued": ("We have already issued a coupon for this inquiry."),
     "refusal.coupon_limit_reached": (
         "Apology coupons are limited to a set number per customer within a given period, "
@@ -499,7 +504,7 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.date_change_not_allowed.absent_returned": (
         "The parcel for {order_ref} was taken back to the depot because nobody was home, so "
         "its delivery date cannot be changed; we can arrange a redelivery instead. Just tell "
-        "us a date within the next few days and a time window (morning, 12-2pm, 2-4pm, "
+        "us a date within the next {redelivery_days} days and a time window (morning, 12-2pm, 2-4pm, "
         "4-6pm or 6-9pm)."
     ),
     "refusal.date_change_not_allowed.delivered": (

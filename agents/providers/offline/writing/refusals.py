@@ -108,6 +108,8 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         "tool": word(TOOL, reply.lang, tool, "tool"),
         "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
         "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+        "redelivery_days": settings.NETSHOP_REDELIVERY_WINDOW_DAYS,
+        "date_change_days": settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS,
     }
     key = refusal_key(code, status)
     return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))
