@@ -504,8 +504,8 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.date_change_not_allowed.absent_returned": (
         "The parcel for {order_ref} was taken back to the depot because nobody was home, so "
         "its delivery date cannot be changed; we can arrange a redelivery instead. Just tell "
-        "us a date within the next {redelivery_days} days and a time window (morning, 12-2pm, 2-4pm, "
-        "4-6pm or 6-9pm)."
+        "us a date within the next {redelivery_days} days and a time window (morning, "
+        "12-2pm, 2-4pm, 4-6pm or 6-9pm)."
     ),
     "refusal.date_change_not_allowed.delivered": (
         "{order_ref} has already been delivered, so its delivery date can no longer be changed."

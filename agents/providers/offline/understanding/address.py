@@ -77,7 +77,9 @@ def find_address(text: str) -> FoundAddress | None:
     left empty, so the caller can ask for them.
     """
     plain = normalize(text)
-    candidates = [(m.start(), _japanese(m)) for m in _JA_ADDRESS.finditer(plain)]
+    candidates: list[tuple[int, FoundAddress | None]] = [
+        (m.start(), _japanese(m)) for m in _JA_ADDRESS.finditer(plain)
+    ]
     candidates += [(m.start(), _english(plain, m)) for m in _EN_POSTAL.finditer(plain)]
     found = [address for _, address in sorted(candidates, key=lambda c: c[0]) if address]
     if not found:
