@@ -65,6 +65,34 @@ PREFECTURES: Final[tuple[tuple[str, str], ...]] = (
     ("沖縄県", "Okinawa"),
 )
 PREFECTURE_NAMES: Final = frozenset(name for name, _ in PREFECTURES)
+# The cities designated by ordinance (政令指定都市): the ones divided into wards ("Nishi-ku,
+# Yokohama"), which customers often write without their prefecture.
+DESIGNATED_CITIES: Final[tuple[tuple[str, str, str], ...]] = (
+    ("札幌市", "Sapporo", "北海道"),
+    ("仙台市", "Sendai", "宮城県"),
+    ("さいたま市", "Saitama", "埼玉県"),
+    ("千葉市", "Chiba", "千葉県"),
+    ("川崎市", "Kawasaki", "神奈川県"),
+    ("横浜市", "Yokohama", "神奈川県"),
+    ("相模原市", "Sagamihara", "神奈川県"),
+    ("新潟市", "Niigata", "新潟県"),
+    ("静岡市", "Shizuoka", "静岡県"),
+    ("浜松市", "Hamamatsu", "静岡県"),
+    ("名古屋市", "Nagoya", "愛知県"),
+    ("京都市", "Kyoto", "京都府"),
+    ("大阪市", "Osaka", "大阪府"),
+    ("堺市", "Sakai", "大阪府"),
+    ("神戸市", "Kobe", "兵庫県"),
+    ("岡山市", "Okayama", "岡山県"),
+    ("広島市", "Hiroshima", "広島県"),
+    ("北九州市", "Kitakyushu", "福岡県"),
+    ("福岡市", "Fukuoka", "福岡県"),
+    ("熊本市", "Kumamoto", "熊本県"),
+)
+_CITY_PREFECTURE: Final = {
+    **{city: prefecture for city, _, prefecture in DESIGNATED_CITIES},
+    **{romaji.lower(): prefecture for _, romaji, prefecture in DESIGNATED_CITIES},
+}
 ROMAJI_TO_PREFECTURE: Final = {romaji.lower(): name for name, romaji in PREFECTURES}
 _POSTAL_CODE: Final = re.compile(r"^(\d{3})-?(\d{4})$")
 
@@ -89,11 +117,20 @@ def prefecture_canonical(name: str) -> str | None:
     plain = unicodedata.normalize("NFKC", name).strip()
     if plain in PREFECTURE_NAMES:
         return plain
-    romaji = re.sub(r"[-\s]?(?:to|fu|ken|prefecture)$", "", plain.lower()).strip()
-    if romaji in ROMAJI_TO_PREFECTURE:
-        return ROMAJI_TO_PREFECTURE[romaji]
+    # "Kyoto" and "Gifu" end like a suffix: the name as written is tried first.
+    for romaji in (plain.lower(), re.sub(r"[-\s]?(?:to|fu|ken|prefecture)$", "", plain.lower())):
+        if romaji.strip() in ROMAJI_TO_PREFECTURE:
+            return ROMAJI_TO_PREFECTURE[romaji.strip()]
     bare = [full for full in PREFECTURE_NAMES if full != "北海道" and full[:-1] == plain]
     return bare[0] if len(bare) == 1 else None
+
+
+def city_prefecture(name: str) -> str | None:
+    """The prefecture of a designated city (神奈川県 for 横浜市, Yokohama, Yokohama-shi or
+    Yokohama City), or None: a ward's city says its prefecture when the customer omits it."""
+    plain = unicodedata.normalize("NFKC", name).strip()
+    romaji = re.sub(r"(?:[-\s]shi|\s+city)$", "", plain.lower()).strip()
+    return _CITY_PREFECTURE.get(plain) or _CITY_PREFECTURE.get(romaji)
 
 
 def address_validate(*, postal_code: str, prefecture: str, address_line: str) -> JapaneseAddress:

@@ -200,15 +200,8 @@ def date_change_checks(*, shipment: Shipment, new_date: dt.date) -> list[PolicyC
     today = shop_today()
     original = shipment.original_scheduled_date or shipment.scheduled_date or today
     last = original + dt.timedelta(days=settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS)
-    changeable = shipment.status in DATE_CHANGEABLE
     return [
-        PolicyCheck(
-            name="not_out_for_delivery",
-            passed=changeable,
-            detail=f"shipment {shipment.tracking_number} is {shipment.status}"
-            + ("" if changeable else "; the date can only change before out_for_delivery"),
-            code="date_change_not_allowed",
-        ),
+        date_changeable_check(shipment=shipment),
         PolicyCheck(
             name="date_in_range",
             passed=today <= new_date <= last,
@@ -223,6 +216,19 @@ def date_change_checks(*, shipment: Shipment, new_date: dt.date) -> list[PolicyC
             code="date_unchanged",
         ),
     ]
+
+
+def date_changeable_check(*, shipment: Shipment) -> PolicyCheck:
+    """The parcel's state allows a new date: it is not yet out for delivery (whatever date is
+    asked for, so a parcel on the truck is refused before any date is asked)."""
+    changeable = shipment.status in DATE_CHANGEABLE
+    return PolicyCheck(
+        name="not_out_for_delivery",
+        passed=changeable,
+        detail=f"shipment {shipment.tracking_number} is {shipment.status}"
+        + ("" if changeable else "; the date can only change before out_for_delivery"),
+        code="date_change_not_allowed",
+    )
 
 
 # --- Coupons -------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from netshop.models import DeliveryDateChange, Redelivery, Shipment, ShipmentEve
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import (
     date_change_checks,
+    date_changeable_check,
     raise_first_failure,
     redelivery_checks,
 )
@@ -50,6 +51,15 @@ def delivery_date_change(
         lock=lambda: _lock(shipment),
         perform=lambda locked: _change_date(locked, new_date, operation_id, actor),
     )
+
+
+def delivery_date_change_check(*, shipment: Shipment) -> None:
+    """Refuse unless the parcel's date can still change, before any date is weighed.
+
+    The service checks again under the shipment's lock; callers check first so that a parcel
+    already out for delivery is refused with the reason, not met with a question for a date.
+    """
+    raise_first_failure([date_changeable_check(shipment=shipment)])
 
 
 def _lock(shipment: Shipment) -> Shipment:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from netshop.addresses import JapaneseAddress, address_validate, prefecture_canonical
+from netshop.addresses import (
+    JapaneseAddress,
+    address_validate,
+    city_prefecture,
+    prefecture_canonical,
+)
 from netshop.errors import DomainError
 
 
@@ -27,6 +32,10 @@ def test_a_full_width_postal_code_and_a_prefecture_are_made_canonical() -> None:
         ("Kyoto-fu", "京都府"),
         ("kanagawa ken", "神奈川県"),
         ("Osaka Prefecture", "大阪府"),
+        # Names that end like a suffix ("-to", "-fu") are names first.
+        ("Kyoto", "京都府"),
+        ("Gifu", "岐阜県"),
+        ("gifu-ken", "岐阜県"),
     ],
 )
 def test_prefectures_are_read_in_japanese_and_in_romaji(typed: str, canonical: str) -> None:
@@ -50,3 +59,22 @@ def test_an_incomplete_address_is_refused_with_the_reason(
         address_validate(postal_code=postal_code, prefecture=prefecture, address_line=line)
 
     assert (refused.value.code, refused.value.variant) == ("invalid_address", variant)
+
+
+@pytest.mark.parametrize(
+    ("city", "prefecture"),
+    [
+        ("横浜市", "神奈川県"),
+        ("Yokohama", "神奈川県"),
+        ("Sapporo-shi", "北海道"),
+        ("Kobe City", "兵庫県"),
+        ("kitakyushu", "福岡県"),
+    ],
+)
+def test_a_designated_city_names_its_prefecture(city: str, prefecture: str) -> None:
+    assert city_prefecture(city) == prefecture
+
+
+@pytest.mark.parametrize("name", ["Shibuya", "Chuo-ku", "町田市", ""])
+def test_other_places_name_no_prefecture(name: str) -> None:
+    assert city_prefecture(name) is None

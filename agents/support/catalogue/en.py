@@ -178,7 +178,7 @@ MESSAGES: Final[dict[str, str]] = {
     "reply.change_lowered": "{name} reduced to {quantity}",
     # --- Replies: the delivery address, refunds made and receipts
     "reply.address_changed": (
-        "We have changed the delivery address of {order_ref} to {address_line}, {prefecture} "
+        "We have updated the delivery address of {order_ref} to {address_line}, {prefecture} "
         "{postal_code}."
     ),
     "reply.refund_made": ("A refund of {amount} for {order_ref} was completed on {date}."),
@@ -244,22 +244,27 @@ MESSAGES: Final[dict[str, str]] = {
         "was home; the parcel for {order_ref} is not in that state, so we could not book one."
     ),
     "refusal.slot_out_of_range": (
-        "The date you asked for is outside the period in which we can book a redelivery. "
-        "Could you choose a sooner date?"
+        "A redelivery can be booked for a day from tomorrow up to {redelivery_days} days "
+        "ahead, and the date you asked for is outside that period, so we could not book it. "
+        "Could you choose a date within it?"
     ),
     "refusal.invalid_slot_window": (
         "That time window is not available. Please choose one of: morning (8am-12pm), "
         "12-2pm, 2-4pm, 4-6pm or 6-9pm."
     ),
     "refusal.date_change_not_allowed": (
-        "The parcel for {order_ref} is already out for delivery, so its delivery date can no "
-        "longer be changed."
+        "The delivery date of {order_ref} can no longer be changed: a delivery date can only "
+        "be changed before the parcel goes out for delivery."
     ),
     "refusal.date_out_of_range": (
-        "The date you asked for is outside the period to which a delivery can be moved. "
-        "Could you choose a date closer to the original one?"
+        "A delivery can be moved to a day from today up to {date_change_days} days after the "
+        "date first planned, and the date you asked for is outside that period, so we could "
+        "not change it. Could you choose a date within it?"
     ),
-    "refusal.date_unchanged": ("The date you asked for is already the scheduled delivery date."),
+    "refusal.date_unchanged": (
+        "The date you asked for is already the scheduled delivery date, so there is nothing "
+        "to change. If you meant another day, just tell us which."
+    ),
     "refusal.coupon_already_issued": ("We have already issued a coupon for this inquiry."),
     "refusal.coupon_limit_reached": (
         "Apology coupons are limited to a set number per customer within a given period, "
@@ -498,4 +503,39 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "For goods purchased",
     "receipt.order": "Order number {number}",
     "receipt.received": "Received with thanks.",
+    # --- Shipping (issue 24): a parcel's refusals by the parcel's state, with the way out
+    "refusal.date_change_not_allowed.out_for_delivery": (
+        "The parcel for {order_ref} is already out for delivery today, so its delivery date "
+        "can no longer be changed. If nobody is home, the driver leaves a notice and takes it "
+        "back to the depot; you can then ask us for a redelivery on a day and time that suits "
+        "you."
+    ),
+    "refusal.date_change_not_allowed.absent_returned": (
+        "The parcel for {order_ref} was taken back to the depot because nobody was home, so "
+        "its delivery date cannot be changed; we can arrange a redelivery instead. Just tell "
+        "us a date within the next {redelivery_days} days and a time window (morning, "
+        "12-2pm, 2-4pm, 4-6pm or 6-9pm)."
+    ),
+    "refusal.date_change_not_allowed.delivered": (
+        "{order_ref} has already been delivered, so its delivery date can no longer be changed."
+    ),
+    "refusal.redelivery_not_allowed.preparing": (
+        "The parcel for {order_ref} has not been sent out yet, so there is nothing to "
+        "redeliver. If another day suits you better, we can change its delivery date instead: "
+        "just tell us which date."
+    ),
+    "refusal.redelivery_not_allowed.in_transit": (
+        "The parcel for {order_ref} is still on its way and no delivery has been attempted, "
+        "so a redelivery cannot be booked. If another day suits you better, we can change its "
+        "delivery date instead: just tell us which date."
+    ),
+    "refusal.redelivery_not_allowed.out_for_delivery": (
+        "The parcel for {order_ref} is out for delivery today, so a redelivery cannot be "
+        "booked yet. If you miss it, the driver leaves a notice and takes it back to the "
+        "depot; you can then ask us for a redelivery."
+    ),
+    "refusal.redelivery_not_allowed.delivered": (
+        "{order_ref} has already been delivered, so there is nothing to redeliver. If it has "
+        "not reached you, just let us know and we will look into it."
+    ),
 }

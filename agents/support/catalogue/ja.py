@@ -243,21 +243,26 @@ MESSAGES: Final[dict[str, str]] = {
         "{order_ref}のお荷物は現在その状態ではないため、再配達を手配できませんでした。"
     ),
     "refusal.slot_out_of_range": (
-        "ご希望の日付は再配達をお受けできる期間外のため、手配できませんでした。"
-        "お手数ですが、より近い日付でお知らせください。"
+        "再配達は翌日から{redelivery_days}日先までの日付で承っております。ご希望の日付は"
+        "その期間外のため、手配できませんでした。お手数ですが、期間内の日付でお知らせください。"
     ),
     "refusal.invalid_slot_window": (
         "ご希望の時間帯は指定できませんでした。午前中(8〜12時)、12〜14時、14〜16時、"
         "16〜18時、18〜21時の中からお選びください。"
     ),
     "refusal.date_change_not_allowed": (
-        "{order_ref}のお荷物はすでに配達の段階に入っているため、お届け日を変更できませんでした。"
+        "お届け日の変更は、お荷物が配達に出る前までに限り承っているため、"
+        "{order_ref}のお届け日は変更できませんでした。"
     ),
     "refusal.date_out_of_range": (
-        "ご希望の日付はお届け日を変更できる期間外のため、変更できませんでした。"
-        "当初のお届け予定日に近い日付でお知らせください。"
+        "お届け日は、本日から当初のお届け予定日の{date_change_days}日後までの間で変更を"
+        "承っております。ご希望の日付はその期間外のため、変更できませんでした。"
+        "お手数ですが、期間内の日付でお知らせください。"
     ),
-    "refusal.date_unchanged": "ご希望の日付は、現在のお届け予定日と同じです。",
+    "refusal.date_unchanged": (
+        "ご希望の日付は、現在のお届け予定日と同じため、変更の必要はございません。"
+        "別の日をご希望の場合は、その日付をお知らせください。"
+    ),
     "refusal.coupon_already_issued": (
         "今回のお問い合わせについては、すでにクーポンを発行しております。"
     ),
@@ -494,4 +499,36 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "但し\u3000品代として",
     "receipt.order": "ご注文番号\u3000{number}",
     "receipt.received": "上記正に領収いたしました。",
+    # --- Shipping (issue 24): a parcel's refusals by the parcel's state, with the way out
+    "refusal.date_change_not_allowed.out_for_delivery": (
+        "{order_ref}のお荷物は本日すでに配達に出ているため、お届け日を変更できません。"
+        "ご不在の場合は不在票が投函され、お荷物は営業所に持ち戻られますので、その後に"
+        "ご都合のよい日時で再配達をお申し付けください。"
+    ),
+    "refusal.date_change_not_allowed.absent_returned": (
+        "{order_ref}のお荷物はご不在のため営業所に持ち戻られており、お届け日の変更は"
+        "できませんが、再配達を手配できます。{redelivery_days}日以内のご希望の日付と時間帯(午前中、12〜14時、"
+        "14〜16時、16〜18時、18〜21時)をお知らせください。"
+    ),
+    "refusal.date_change_not_allowed.delivered": (
+        "{order_ref}はすでにお届け済みのため、お届け日を変更できません。"
+    ),
+    "refusal.redelivery_not_allowed.preparing": (
+        "{order_ref}のお荷物はまだ発送前のため、再配達の手配はできません。"
+        "別の日をご希望でしたら、お届け日の変更を承りますので、ご希望の日付をお知らせください。"
+    ),
+    "refusal.redelivery_not_allowed.in_transit": (
+        "{order_ref}のお荷物はまだ配送の途中で、配達にうかがっていないため、再配達の手配は"
+        "できません。別の日をご希望でしたら、お届け日の変更を承りますので、ご希望の日付を"
+        "お知らせください。"
+    ),
+    "refusal.redelivery_not_allowed.out_for_delivery": (
+        "{order_ref}のお荷物は本日配達に出ているため、まだ再配達の手配はできません。"
+        "受け取れなかった場合は不在票が投函され営業所に持ち戻られますので、その後に"
+        "再配達をお申し付けください。"
+    ),
+    "refusal.redelivery_not_allowed.delivered": (
+        "{order_ref}はすでにお届け済みのため、再配達の必要はございません。"
+        "お手元に届いていない場合は、お知らせいただければお調べいたします。"
+    ),
 }

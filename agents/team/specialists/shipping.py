@@ -19,7 +19,11 @@ from netshop.adapters.carrier import get_carrier
 from netshop.addresses import address_validate
 from netshop.errors import DomainError
 from netshop.services.addresses import address_change_check, shipping_address_change
-from netshop.services.shipping import delivery_date_change, redelivery_arrange
+from netshop.services.shipping import (
+    delivery_date_change,
+    delivery_date_change_check,
+    redelivery_arrange,
+)
 
 PROMPT = f"""{SHARED_RULES}
 {ASKING_RULES}
@@ -102,12 +106,18 @@ def change_delivery_date(
 ) -> dict[str, Any]:
     """Move the delivery of a parcel not yet out for delivery to another date.
 
+    A parcel already out for delivery (or delivered) is refused whatever the date, so the
+    customer hears why; an empty ``new_date`` asks only that (and is an error otherwise).
+
     Args:
         order_number: the order number, e.g. ORD-1002.
         new_date: ISO date, within 14 days of the originally scheduled date.
     """
     context = run_context(config)
     shipment = _shipment(config, order_number, None)
+    delivery_date_change_check(shipment=shipment)
+    if not new_date:
+        raise ValueError("new_date is required: ask the customer for one")
     change = delivery_date_change(
         shipment=shipment,
         new_date=date.fromisoformat(new_date),

@@ -15,7 +15,11 @@ from netshop.models import (
     Shipment,
     ShipmentStatus,
 )
-from netshop.services.shipping import delivery_date_change, redelivery_arrange
+from netshop.services.shipping import (
+    delivery_date_change,
+    delivery_date_change_check,
+    redelivery_arrange,
+)
 from netshop.shop_time import shop_today
 from tests.factories import (
     ShipmentFactory,
@@ -175,6 +179,21 @@ def test_date_change_once_out_for_delivery_is_refused() -> None:
     assert refused.value.code == "date_change_not_allowed"
     assert "out_for_delivery" in refused.value.message
     assert _state(shipment) == (ShipmentStatus.OUT_FOR_DELIVERY, days(0), 0, 0, 0)
+
+
+@pytest.mark.parametrize("make", [out_for_delivery_order, absent_returned_order])
+def test_a_parcel_past_its_date_change_is_refused_before_any_date(make) -> None:
+    shipment = make().shipment
+
+    with pytest.raises(DomainError) as refused:
+        delivery_date_change_check(shipment=shipment)
+
+    assert refused.value.code == "date_change_not_allowed"
+    assert f"is {shipment.status}" in refused.value.message
+
+
+def test_a_parcel_on_its_way_passes_the_date_change_check() -> None:
+    delivery_date_change_check(shipment=in_transit_order(scheduled_in_days=2).shipment)
 
 
 @pytest.mark.parametrize("offset", [17, -1])

@@ -12,12 +12,14 @@ from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.turns.choosing import order_number
 from agents.providers.offline.turns.referrals import not_arrived_contradiction
 from agents.support.vocabulary import Skill
+from netshop.models import ShipmentStatus as S
+from netshop.services.policy_checks import DATE_CHANGEABLE
 
 
 def shipping_turn(
     context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
 ) -> list[Call]:
-    intent = context.get("intent", "track_shipment")
+    intent = parcel_intent(context)
     if intent == Skill.CHANGE_SHIPPING_ADDRESS:
         return address_change_turn(context, inquiry, results, tools)
     entities = context.get("entities", {})
@@ -38,6 +40,9 @@ def shipping_turn(
         ]
     if number and dates and intent == "change_delivery_date":
         return [("change_delivery_date", {"order_number": number, "new_date": dates[0]})]
+    if number and intent == "change_delivery_date" and not _date_changeable(context):
+        # Out for delivery or delivered: the shop refuses whatever the date, so none is asked.
+        return [("change_delivery_date", {"order_number": number, "new_date": ""})]
     if number and intent == "change_delivery_date" and ASK_CUSTOMER in tools:
         # A change with no date to change to: the customer is asked, not shown the tracking.
         return [(ASK_CUSTOMER, {"slot": "date", "why": "missing", "options": [], "about": ""})]
@@ -45,6 +50,26 @@ def shipping_turn(
     if tracking:
         return [("track_shipment", {"tracking_number": tracking})]
     return [("track_shipment", {"order_number": number})] if number else []
+
+
+def parcel_intent(context: dict[str, Any]) -> str:
+    """The intent as the parcel's state makes it: a new date for a parcel the driver took
+    back to the depot is a redelivery (the carrier books it with a time window), never a
+    change of a delivery date that has passed."""
+    intent = str(context.get("intent", Skill.TRACK_SHIPMENT))
+    order = context.get("order") if isinstance(context.get("order"), dict) else {}
+    shipment = (order or {}).get("shipment") or {}
+    returned = isinstance(shipment, dict) and shipment.get("status") == S.ABSENT_RETURNED
+    return Skill.ARRANGE_REDELIVERY if intent == Skill.CHANGE_DELIVERY_DATE and returned else intent
+
+
+def _date_changeable(context: dict[str, Any]) -> bool:
+    """Whether the order's facts leave the parcel's date open to change (unknown: it is)."""
+    order = context.get("order") if isinstance(context.get("order"), dict) else {}
+    shipment = (order or {}).get("shipment")
+    if not isinstance(shipment, dict) or not shipment.get("status"):
+        return True
+    return shipment["status"] in DATE_CHANGEABLE
 
 
 def _shifted_date(

@@ -1,11 +1,13 @@
 """Dates and periods mentioned in an inquiry, resolved against the shop's today.
 
-Conventions: "来週の水曜日" / "next Wednesday" is the Wednesday of next week (weeks
-start on Monday); "今週土曜" / "this Saturday" the coming one, today included; a bare
-"土曜" / "on Saturday" the next one after today. A day and month without a year
-("12月5日", "12/5") take the year that puts them nearest to today (a past date counts 1.5
-times as far); a day alone ("20日に", "the 20th") is the next such day. Periods ("10月",
-"in October") are in ``periods``.
+Conventions: "来週の水曜日" / "next Wednesday" / "Wednesday next week" / "next week's
+Wednesday" is the Wednesday of next week (weeks start on Monday); "今週土曜" / "this
+Saturday" / "Saturday this week" the coming one, today included; a bare "土曜" / "on
+Saturday" the next one after today. "The weekend" / "週末" is its Saturday (today, on a
+weekend day), and counts only when no day after today is named: it is vaguer than one. A
+day and month without a year ("12月5日", "12/5") take the year that puts them nearest to
+today (a past date counts 1.5 times as far); a day alone ("20日に", "the 20th") is the next
+such day. Periods ("10月", "in October") are in ``periods``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ MONTH_NAME = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _WEEKDAY_EN = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# A week named with its day: "Saturday (of) next week", "next week's Saturday".
+_WEEK_EN = (
+    r"(?P<week>this\s+week|next\s+week|(?:the\s+)?following\s+week|(?:the\s+)?week\s+after\s+next)"
+)
+_DAY_EN = r"(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _RELATIVE_DAYS = {
     "明後日": 2,
     "あさって": 2,
@@ -105,16 +112,29 @@ def week_start(today: dt.date, weeks_ahead: int = 0) -> dt.date:
     return today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=weeks_ahead)
 
 
+# The week a qualifier names, in weeks from this one: "next week's Saturday", "来週の土曜".
+WEEKS_AHEAD = {
+    "来週": 1, "next": 1, "following": 1, "the following": 1,
+    "再来週": 2, "week after next": 2, "the week after next": 2,
+}  # fmt: skip
+SATURDAY = 5
+
+
 def weekday_date(weekday: int, qualifier: str, today: dt.date) -> dt.date:
     """Resolve a weekday by its qualifier: this, next (week), the week after, or bare."""
-    if qualifier in ("来週", "next"):
-        return week_start(today, 1) + dt.timedelta(days=weekday)
-    if qualifier == "再来週":
-        return week_start(today, 2) + dt.timedelta(days=weekday)
+    if qualifier in WEEKS_AHEAD:
+        return week_start(today, WEEKS_AHEAD[qualifier]) + dt.timedelta(days=weekday)
     ahead = (weekday - today.weekday()) % 7
     if ahead == 0 and qualifier not in ("今週", "this", "今日"):
         ahead = 7
     return today + dt.timedelta(days=ahead)
+
+
+def weekend_date(qualifier: str, today: dt.date) -> dt.date:
+    """The Saturday of the weekend named: next week's, or this one (today, on a weekend)."""
+    if qualifier in WEEKS_AHEAD:
+        return week_start(today, WEEKS_AHEAD[qualifier]) + dt.timedelta(days=SATURDAY)
+    return max(today, week_start(today) + dt.timedelta(days=SATURDAY))
 
 
 # --- single dates ---------------------------------------------------------------------------
@@ -159,6 +179,17 @@ def _weekday_en(match: re.Match[str], today: dt.date) -> dt.date | None:
     return weekday_date(WEEKDAYS_EN.index(match[2].lower()), qualifier, today)
 
 
+def _weekday_of_week_en(match: re.Match[str], today: dt.date) -> dt.date | None:
+    """ "Saturday next week", "next week's Saturday": the week named, then its day."""
+    week = re.sub(r"^the\s+|\s+week$", "", " ".join(match["week"].lower().split()))
+    return weekday_date(WEEKDAYS_EN.index(match["day"].lower()), week, today)
+
+
+def _weekend(match: re.Match[str], today: dt.date) -> dt.date | None:
+    qualifier = " ".join((match[1] or "").lower().split())
+    return weekend_date({"来": "来週", "再来": "再来週"}.get(qualifier, qualifier), today)
+
+
 DATE_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), resolver)
     for pattern, resolver in (
@@ -175,8 +206,22 @@ DATE_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
         ),
         # 「3日後」 is a day; 「3日後ろに」 shifts the scheduled one (``find_date_shift``)
         (r"(?<!\d)(\d{1,2})\s*日後(?!ろ|倒し)|\bin (\d{1,2}) days\b", _days_later),
-        (r"(今週|来週|再来週|次の|今度の|この)?\s*の?\s*([月火水木金土日])曜", _weekday_ja),
+        (r"(今週|来週|再来週|次の|今度の|この)?[\s、,]*の?\s*([月火水木金土日])曜", _weekday_ja),
+        (
+            rf"\b(?:(?:on|by|until|for)\b)?\s*{_DAY_EN},?\s+(?:of\s+|in\s+)?{_WEEK_EN}\b",
+            _weekday_of_week_en,
+        ),
+        (rf"\b{_WEEK_EN}(?:'s|\s+on|\s*,)?\s+{_DAY_EN}\b", _weekday_of_week_en),
         (rf"\b(this coming|this|next|coming|on|by|until)?\s*{_WEEKDAY_EN}\b", _weekday_en),
+    )
+)
+# "The weekend" only when no day is named ("away this weekend, so Friday please": Friday).
+WEEKEND_PATTERNS: tuple[tuple[re.Pattern[str], Resolver], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), _weekend)
+    for pattern in (
+        r"(再来|来|今|この|次の|今度の)?\s*週末",
+        r"\b(this coming|this|next|coming|the following|following|over the|on the|at the|the)"
+        r"\s+weekend\b",
     )
 )
 
@@ -226,18 +271,28 @@ def _count(word: str) -> int:
 def find_dates(text: str, today: dt.date) -> list[dt.date]:
     """Every date mentioned, without repeats: those from today on first, in the order of the
     text, then past ones. The first date is the one the customer asks for ("昨日不在だったので
-    土曜に再配達して" -> Saturday, then yesterday), which is what the specialists act on."""
-    found: list[tuple[Span, dt.date]] = []
-    for pattern, resolver in DATE_PATTERNS:
-        for match in pattern.finditer(text):
-            value = resolver(match, today)
-            if value is not None:
-                found.append((Span(match.start(), match.end()), value))
+    土曜に再配達して" -> Saturday, then yesterday), which is what the specialists act on.
+    "The weekend" counts only when no day after today is named."""
+    found = _matches(DATE_PATTERNS, text, today)
+    if not any(value > today for _, value in found):
+        found += _matches(WEEKEND_PATTERNS, text, today)
     dates: list[dt.date] = []
     for _, value in without_overlaps(found):
         if value not in dates:
             dates.append(value)
     return sorted(dates, key=lambda value: value < today)
+
+
+def _matches(
+    patterns: tuple[tuple[re.Pattern[str], Resolver], ...], text: str, today: dt.date
+) -> list[tuple[Span, dt.date]]:
+    found: list[tuple[Span, dt.date]] = []
+    for pattern, resolver in patterns:
+        for match in pattern.finditer(text):
+            value = resolver(match, today)
+            if value is not None:
+                found.append((Span(match.start(), match.end()), value))
+    return found
 
 
 def without_overlaps(found: list[tuple[Span, T]]) -> list[tuple[Span, T]]:

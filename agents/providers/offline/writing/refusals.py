@@ -17,12 +17,15 @@ from agents.providers.offline.labels import TOOL, word
 from agents.providers.offline.writing.reply import Reply, as_dict, sentence
 from agents.support import catalogue
 from agents.support.shapes import HELD
-from netshop.models import OrderStatus
+from netshop.models import OrderStatus, ShipmentStatus
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 
 
 _ORDER_STATUS_RE: Final = re.compile(rf"\bis ({'|'.join(OrderStatus.values)})\b")
+# A parcel's refusal names the parcel's state ("shipment … is absent_returned"): it says why
+# better than the order's (a parcel back at the depot is not "out for delivery").
+_SHIPMENT_STATUS_RE: Final = re.compile(rf"\bshipment \S+ is ({'|'.join(ShipmentStatus.values)})\b")
 
 
 ASK_ORDER_CODES: Final = frozenset({"order_number_required"})
@@ -97,13 +100,16 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         if not number and code != "order_not_found":
             number = reply.known_order
     # The refusal's own wording is fresher than facts read before it (the order may have moved).
-    stated = _ORDER_STATUS_RE.search(reason)
+    parcel = _SHIPMENT_STATUS_RE.search(reason)
+    stated = parcel or _ORDER_STATUS_RE.search(reason)
     status = stated.group(1) if stated else reply.order_statuses.get(number)
     fields = {
         "order_ref": fmt.order_ref(reply.lang, number),
         "tool": word(TOOL, reply.lang, tool, "tool"),
         "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
         "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+        "redelivery_days": settings.NETSHOP_REDELIVERY_WINDOW_DAYS,
+        "date_change_days": settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS,
     }
     key = refusal_key(code, status)
     return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))

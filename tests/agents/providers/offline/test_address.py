@@ -66,6 +66,68 @@ def test_english_addresses_prefecture_and_postal_code_last(
     assert find_address(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Please move the parcel to 〒650-0022, 3-7-2 Motomachi-dori, Chuo-ku, Kobe, Hyogo.",
+            FoundAddress("650-0022", "兵庫県", "3-7-2 Motomachi-dori, Chuo-ku, Kobe"),
+        ),
+        (
+            "New address for the order: 060-0042 5-1 Odori-nishi, Chuo-ku, Sapporo, Hokkaido",
+            FoundAddress("060-0042", "北海道", "5-1 Odori-nishi, Chuo-ku, Sapporo"),
+        ),
+        (
+            "It should go to Miyagi-ken, Sendai-shi, Aoba-ku, Ichibancho 4-9 980-0811 thanks",
+            FoundAddress("980-0811", "宮城県", "Sendai-shi, Aoba-ku, Ichibancho 4-9"),
+        ),
+        (
+            "send it here instead: 7-3 Honcho, Naka-ku, Hiroshima 730-0012",
+            FoundAddress("730-0012", "広島県", "7-3 Honcho, Naka-ku, Hiroshima"),
+        ),
+        (
+            "Deliver to Green Court 402, 2-8 Tenjin, Chuo-ku, Fukuoka-shi, 810-0001",
+            FoundAddress("810-0001", "福岡県", "Green Court 402, 2-8 Tenjin, Chuo-ku, Fukuoka-shi"),
+        ),
+        (
+            "My address changed. 〒430-0944 Naka-ku Tamachi 9-9 Hamamatsu Shizuoka",
+            FoundAddress("430-0944", "静岡県", "Naka-ku Tamachi 9-9 Hamamatsu"),
+        ),
+    ],
+)
+def test_english_addresses_postal_code_first_or_prefecture_left_out(
+    text: str, expected: FoundAddress
+) -> None:
+    """The parts come in any order; a ward's designated city names a missing prefecture,
+    and a city named like its prefecture is kept as the city when no other is written."""
+    assert find_address(text) == expected
+
+
+def test_an_order_number_next_to_the_postal_code_is_not_part_of_the_address() -> None:
+    found = find_address("Change ORD-7001 150-0041 1-9 Jinnan, Shibuya-ku, Tokyo")
+
+    assert found == FoundAddress("150-0041", "東京都", "1-9 Jinnan, Shibuya-ku")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "届け先を〒980-0811 仙台市青葉区一番町4-9に変えてください",
+            FoundAddress("980-0811", "宮城県", "仙台市青葉区一番町4-9"),
+        ),
+        (
+            "〒812-0012 福岡市博多区博多駅中央街8-1 でお願いします",
+            FoundAddress("812-0012", "福岡県", "福岡市博多区博多駅中央街8-1"),
+        ),
+    ],
+)
+def test_a_japanese_address_without_its_prefecture_takes_it_from_the_city(
+    text: str, expected: FoundAddress
+) -> None:
+    assert find_address(text) == expected
+
+
 def test_a_postal_code_alone_is_found_incomplete() -> None:
     found = find_address("〒104-0061に変更してください")
 

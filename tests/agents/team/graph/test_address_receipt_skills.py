@@ -58,7 +58,7 @@ def answer(outcome: RunOutcome, text: str) -> Inquiry:
             "emily",
             "{preparing}",
             f"Please change the delivery address of {{preparing}} to {GINZA_EN}.",
-            f"We have changed the delivery address of order {{preparing}} to {GINZA_EN}.",
+            f"We have updated the delivery address of order {{preparing}} to {GINZA_EN}.",
         ),
     ],
 )
@@ -80,6 +80,54 @@ def test_an_address_change_before_the_parcel_leaves_goes_to_the_carrier_once(
     )
     assert CarrierBooking.objects.filter(kind="address_change").count() == 1
     no_refund_prepared(outcome)
+
+
+@pytest.mark.parametrize(
+    ("customer", "text", "postal_code", "prefecture", "shown"),
+    [
+        (
+            "emily",
+            "Hi, can {preparing} go to 〒730-0011, 5-4 Motomachi, Naka-ku, Hiroshima, "
+            "Hiroshima-ken? Thanks.",
+            "730-0011",
+            "広島県",
+            "5-4 Motomachi, Naka-ku, Hiroshima",
+        ),
+        (
+            "emily",
+            "New delivery address for {preparing}: 980-0021 2-1 Chuo, Aoba-ku, Sendai",
+            "980-0021",
+            "宮城県",
+            "2-1 Chuo, Aoba-ku, Sendai",
+        ),
+        (
+            "hanako",
+            "{preparing}の届け先を〒460-0008 名古屋市中区栄3-2-1 に変えてください",
+            "460-0008",
+            "愛知県",
+            "名古屋市中区栄3-2-1",
+        ),
+    ],
+)
+def test_an_address_written_in_any_order_is_taken_without_asking_again(
+    shop: SupportShop,
+    ask: Ask,
+    customer: str,
+    text: str,
+    postal_code: str,
+    prefecture: str,
+    shown: str,
+) -> None:
+    shopper = shop.shopper(customer)
+
+    outcome = ask(text.format(**shopper.numbers()), customer=shopper.customer)
+
+    assert outcome.status == InquiryStatus.RESOLVED
+    assert postal_code in outcome.state["reply"]
+    assert shown in outcome.state["reply"]
+    change = AddressChange.objects.get()
+    assert (change.postal_code, change.prefecture) == (postal_code, prefecture)
+    assert CarrierBooking.objects.filter(kind="address_change").count() == 1
 
 
 @pytest.mark.parametrize(

@@ -129,6 +129,61 @@ def test_dates_resolve_against_today(text: str, dates: list[str]) -> None:
     assert entities(text).dates == dates
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        # The week named after its day, or before it with "'s": next week's, not this one.
+        ("Please bring it on Thursday next week", "2026-05-21"),
+        ("could you move it to Saturday next week", "2026-05-23"),
+        ("Saturday of next week works for me", "2026-05-23"),
+        ("could it be Monday, next week?", "2026-05-18"),
+        ("next week's Friday, if possible", "2026-05-22"),
+        ("next week on Tuesday please", "2026-05-19"),
+        ("the following week's Sunday", "2026-05-24"),
+        ("Wednesday the week after next", "2026-05-27"),
+        ("来週の金曜日でお願いします", "2026-05-22"),
+        ("来週、木曜に", "2026-05-21"),
+        ("再来週の火曜", "2026-05-26"),
+        # This week's: the coming one, today included.
+        ("Friday this week", "2026-05-15"),
+        ("this week's Wednesday", "2026-05-13"),
+        ("this Friday", "2026-05-15"),
+        ("今週の金曜に", "2026-05-15"),
+        ("今週水曜", "2026-05-13"),
+        # A bare day is the next one after today; "next" with the day is next week's.
+        ("on Friday", "2026-05-15"),
+        ("金曜日に", "2026-05-15"),
+        ("next Monday", "2026-05-18"),
+        ("次の月曜", "2026-05-18"),
+    ],
+)
+def test_a_weekday_is_read_in_the_week_named(text: str, date: str) -> None:
+    assert entities(text).dates == [date]
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "dates"),
+    [
+        ("over the weekend", TODAY, ["2026-05-16"]),
+        ("this weekend please", TODAY, ["2026-05-16"]),
+        ("next weekend", TODAY, ["2026-05-23"]),
+        ("週末に届けてほしい", TODAY, ["2026-05-16"]),
+        ("今週末で", TODAY, ["2026-05-16"]),
+        ("来週末にお願いします", TODAY, ["2026-05-23"]),
+        ("this weekend", dt.date(2026, 5, 17), ["2026-05-17"]),  # a Sunday: today
+        # A day named wins over the weekend, which only says when the customer is away.
+        ("I'm away this weekend, so Friday please", TODAY, ["2026-05-15"]),
+        ("週末は留守なので木曜に", TODAY, ["2026-05-14"]),
+        # Today is when it was due, not a day asked for (the turns act on days after today).
+        ("not today, at the weekend", TODAY, ["2026-05-13", "2026-05-16"]),
+    ],
+)
+def test_the_weekend_is_its_saturday_when_no_day_is_named(
+    text: str, today: dt.date, dates: list[str]
+) -> None:
+    assert entities(text, today=today).dates == dates
+
+
 def test_the_days_asked_for_come_before_past_days() -> None:
     found = entities("昨日不在で持ち帰られた荷物を土曜か日曜に再配達して")
 

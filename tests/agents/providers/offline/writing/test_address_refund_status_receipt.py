@@ -74,7 +74,7 @@ def test_the_new_address_is_confirmed_in_english_with_the_prefecture_in_english(
     reply = write_reply(brief("en", "change_shipping_address", "shipping", **tools))
 
     assert (
-        "We have changed the delivery address of order ORD-8011 to 1-2-3 Ginza, Chuo-ku, "
+        "We have updated the delivery address of order ORD-8011 to 1-2-3 Ginza, Chuo-ku, "
         "Tokyo 104-0061." in reply
     )
     assert "東京都" not in reply

@@ -518,3 +518,92 @@ def test_a_sparse_brief_still_gives_a_clean_reply() -> None:
         assert "{" not in reply
         assert "invalid" not in reply
         assert "に変更いたしました" not in reply  # no date change without a date
+
+
+# --- A parcel's refusals by the parcel's state (issue 24) ----------------------------------
+
+
+def parcel_refused(code: str, status: str) -> dict[str, str]:
+    return refused(code, f"shipment 6100-0000-0042 is {status}; not for ORD-4004 now")
+
+
+@pytest.mark.parametrize(
+    ("tool", "code", "status", "ja_words", "en_words"),
+    [
+        (
+            "change_delivery_date",
+            "date_change_not_allowed",
+            "out_for_delivery",
+            ["本日すでに配達に出ているため、お届け日を変更できません", "再配達"],
+            ["already out for delivery today", "can no longer be changed", "redelivery"],
+        ),
+        (
+            "change_delivery_date",
+            "date_change_not_allowed",
+            "absent_returned",
+            ["持ち戻られており", "再配達を手配できます", "7日以内"],
+            ["taken back to the depot", "arrange a redelivery instead", "next 7 days"],
+        ),
+        (
+            "change_delivery_date",
+            "date_change_not_allowed",
+            "delivered",
+            ["すでにお届け済み"],
+            ["already been delivered"],
+        ),
+        (
+            "arrange_redelivery",
+            "redelivery_not_allowed",
+            "in_transit",
+            ["まだ配送の途中", "お届け日の変更を承ります"],
+            ["still on its way", "change its delivery date instead"],
+        ),
+        (
+            "arrange_redelivery",
+            "redelivery_not_allowed",
+            "out_for_delivery",
+            ["本日配達に出ている", "再配達をお申し付けください"],
+            ["out for delivery today", "ask us for a redelivery"],
+        ),
+    ],
+)
+def test_a_parcels_refusal_says_its_real_state_why_and_what_instead(
+    tool: str, code: str, status: str, ja_words: list[str], en_words: list[str]
+) -> None:
+    results = on("shipping", **{tool: parcel_refused(code, status)})
+
+    ja = write_reply(brief("ja", tool, results=results))
+    en = write_reply(brief("en", tool, results=results))
+
+    assert all(words in ja for words in ja_words), ja
+    assert all(words in en for words in en_words), en
+    assert "ORD-4004" in ja
+    assert "ORD-4004" in en
+
+
+def test_a_parcel_at_the_depot_is_never_said_to_be_out_for_delivery() -> None:
+    results = on(
+        "shipping",
+        change_delivery_date=parcel_refused("date_change_not_allowed", "absent_returned"),
+    )
+
+    assert "配達中" not in write_reply(brief("ja", "change_delivery_date", results=results))
+    en = write_reply(brief("en", "change_delivery_date", results=results))
+    assert "out for delivery" not in en
+
+
+@pytest.mark.parametrize(
+    ("code", "ja_words", "en_words"),
+    [
+        ("slot_out_of_range", "翌日から7日先まで", "from tomorrow up to 7 days ahead"),
+        ("date_out_of_range", "当初のお届け予定日の14日後まで", "up to 14 days after the date"),
+        ("date_unchanged", "別の日をご希望の場合", "If you meant another day"),
+    ],
+)
+def test_a_date_refusal_states_the_rule_and_asks_for_a_date_within_it(
+    code: str, ja_words: str, en_words: str
+) -> None:
+    results = on("shipping", change_delivery_date=refused(code, "outside"))
+
+    assert ja_words in write_reply(brief("ja", "change_delivery_date", results=results))
+    assert en_words in write_reply(brief("en", "change_delivery_date", results=results))
