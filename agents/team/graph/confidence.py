@@ -20,9 +20,13 @@ from typing import Any, Final
 
 from agents.contract.cards import DEFAULT_INTENT
 from agents.contract.schemas import Classification
-from agents.support.vocabulary import ACTION_SKILLS
+from agents.support.vocabulary import ACTION_SKILLS, GATED_SKILLS
 
 CONFIRM_BELOW: Final = 0.4
+# A request held for a person's approval anyway, on an order the customer named, is put back
+# to them only when the reading is much less sure: "can I cancel ORD-1234?" is not answered
+# with "shall we go ahead?" (issue 24, class 5).
+CONFIRM_NAMED_GATED_BELOW: Final = 0.2
 # A look-up read this unsurely is the fallback of a reading that found no request.
 UNCLEAR_BELOW: Final = 0.1
 # The look-ups an agent falls back on when nothing it can do was read (the cards' defaults).
@@ -42,7 +46,10 @@ def confirmation_question(classification: Classification) -> dict[str, Any] | No
     """The question to ask before acting on an unsure reading of a request to act, or None."""
     if classification.intent not in ACTION_SKILLS:
         return None
-    if classification.confidence >= CONFIRM_BELOW:
+    named = len(classification.entities.order_numbers) == 1
+    gated = classification.intent in GATED_SKILLS
+    below = CONFIRM_NAMED_GATED_BELOW if named and gated else CONFIRM_BELOW
+    if classification.confidence >= below:
         return None
     return {
         "slot": "intent",

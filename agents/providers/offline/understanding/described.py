@@ -53,6 +53,8 @@ _STATES: Final = (
     (
         ON_ITS_WAY,
         r"\bout for delivery\b|\bon (?:its|the) way\b|\bin transit\b|\bwas shipped\b"
+        r"|\b(?:due|arriving|coming|expected|supposed to (?:arrive|come)) (?:today|tomorrow)\b"
+        r"|(?:今日|本日|明日)(?:届く|到着|配達|着く)(?:予定)?"
         r"|\bhas shipped\b|\bhas been shipped\b|配達中|配送中|発送済|輸送中"
         r"|(?:発送|出荷)され(?:た|まし)",
     ),

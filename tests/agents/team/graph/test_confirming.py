@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from agents.contract.schemas import Classification, Intent
+from agents.contract.schemas import Classification, Entities, Intent
 from agents.models import Escalation, Inquiry, InquiryStatus
 from agents.providers.offline.writing.questions import write_question
 from agents.support.conversations.services import customer_message_post
@@ -29,6 +29,7 @@ Ask = Callable[..., RunOutcome]
 def unsure(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reading counts as unsure: the policy, not today's model, is under test."""
     monkeypatch.setattr(confidence, "CONFIRM_BELOW", 0.999)
+    monkeypatch.setattr(confidence, "CONFIRM_NAMED_GATED_BELOW", 0.999)
 
 
 def reading(intent: Intent, certainty: float) -> Classification:
@@ -49,6 +50,17 @@ def test_an_unsure_request_to_act_is_put_back_to_the_customer() -> None:
 def test_a_sure_request_or_any_look_up_goes_ahead() -> None:
     assert confidence.confirmation_question(reading("cancel_order", 0.9)) is None
     assert confidence.confirmation_question(reading("get_order_details", 0.05)) is None
+
+
+def test_a_gated_request_on_the_order_named_goes_ahead_unless_much_less_sure() -> None:
+    """A person approves it anyway: "can I cancel ORD-1234?" is not met with "shall we?"."""
+    named = reading("cancel_order", 0.3).model_copy(
+        update={"entities": Entities(order_numbers=["ORD-1234"])}
+    )
+    assert confidence.confirmation_question(named) is None
+    assert confidence.confirmation_question(reading("cancel_order", 0.3)) is not None
+    hardly = named.model_copy(update={"confidence": 0.1})
+    assert confidence.confirmation_question(hardly) is not None
 
 
 def test_every_approval_gated_or_side_effect_skill_is_an_action() -> None:
