@@ -634,6 +634,15 @@ def _delivered(customer: Customer, lines: list[tuple[Product, int]], *, days_ago
     return order
 
 
+def delivered_with(
+    customer: Customer, items: list[tuple[str, str, int, int]], *, days_ago: int
+) -> Order:
+    """A captured order of new products (name, English name, yen, quantity) delivered
+    ``days_ago``: for shops that already hold the retail products' SKUs (the demo's)."""
+    lines = [(_product(name, name_en, price), quantity) for name, name_en, price, quantity in items]
+    return _delivered(customer, lines, days_ago=days_ago)
+
+
 def _not_shipped(customer: Customer, lines: list[tuple[Product, int]]) -> Order:
     order = _order(customer, OrderStatus.PENDING, lines, placed_days_ago=1)
     _pay(order, PaymentStatus.AUTHORIZED)

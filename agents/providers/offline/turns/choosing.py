@@ -179,7 +179,9 @@ def _looks_like_order_number(number: int, orders: list[Summary]) -> bool:
 
 
 # Words of a product's name too common to single out an order by.
-_COMMON_NAME_WORDS = frozenset({"set", "gift", "pair", "pack", "box", "size", "the", "and", "with"})
+_COMMON_NAME_WORDS = frozenset(
+    {"set", "gift", "pair", "pack", "box", "size", "the", "and", "with", "for", "of", "pcs", "new"}
+)
 
 
 def mentions_item(order: Mapping[str, Any], words: str) -> bool:
@@ -188,7 +190,7 @@ def mentions_item(order: Mapping[str, Any], words: str) -> bool:
     if not words:
         return False
     for name in order.get("items_en") or []:
-        for part in re.findall(r"[a-z]{4,}", re.sub(r"\s*×\s*\d+$", "", str(name).lower())):
+        for part in re.findall(r"[a-z]{3,}", re.sub(r"\s*×\s*\d+$", "", str(name).lower())):
             if part not in _COMMON_NAME_WORDS and re.search(rf"\b{part}(?:s|es)?\b", words):
                 return True
     named = [n for n in _JA_NAME_PART.findall(words) if n not in GENERIC_WORDS]
