@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.items import (
+    added_count,
     added_name,
     fewer_said,
     folded,
@@ -137,7 +138,7 @@ def _addition(
 ) -> Call | None:
     """An item added: a line of the order at more than it holds, or an item the order does
     not hold by the name the customer gave it (the shop refuses both)."""
-    more = quantity_said(text) or part_of_line(text) or 1
+    more = added_count(text)
     if len(named) == 1 and isinstance(named[0].get("quantity"), int):
         item = {"sku": named[0]["sku"], "quantity": int(named[0]["quantity"]) + more}
     elif not named and (name := added_name(text)) and not _loosely_named(name, lines):

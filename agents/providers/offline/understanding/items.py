@@ -30,6 +30,7 @@ _ALL: Final = re.compile(r"全部|すべて|全て|まとめて|\ball\b|\beveryt
 
 _REMOVE: Final = re.compile(
     r"削除|取り消|取消|外し|外して|いらな|不要|やめ|キャンセル|remove|take off|delete|drop|"
+    r"\btake\b[^.?!]{0,40}?\boff\b|"
     r"don.t (?:need|want)|cancel"
 )
 
@@ -74,6 +75,13 @@ _ADD: Final = re.compile(
     r"|\badd\s+(?:a|an|another|one|two|three|\d+|more|some)\b"
     r"|\badd\b[^.?!]*\bto (?:my|the|this|that|order)\b"
     r"|\b(?:one|two|\d+) more\b|\ban extra\b|\bincrease\b"
+)
+
+
+# How many are added: 「2つ追加」「もう1つ」, "two more", "add 3".
+_ADDED_COUNT: Final = re.compile(
+    rf"(\d+)\s*{_COUNTER}\s*(?:を|ほど)?\s*(?:追加|増や|足し)|もう\s*(\d+)\s*{_COUNTER}"
+    rf"|\b{_NUMBER}\s+more\b|\badd\s+{_NUMBER}\b"
 )
 
 
@@ -212,6 +220,11 @@ def remaining_said(text: str) -> int | None:
 def says_add(text: str) -> bool:
     """ "Add a mug to my order", 「1つ追加したい」: an item added, which an order never takes."""
     return _ADD.search(text) is not None
+
+
+def added_count(text: str) -> int:
+    """How many units the customer wants added (one when the text does not say)."""
+    return _first_number(_ADDED_COUNT.search(text)) or 1
 
 
 def added_name(text: str) -> str | None:
