@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from netshop.adapters.gateway import get_gateway
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
+from netshop.errors import DomainError
 from netshop.models import Order, OrderChange, OrderStatus, Payment, PaymentStatus
 from netshop.money import yen
 from netshop.services.idempotency import run_once
@@ -55,10 +56,18 @@ class OrderChangeProposal:
 
 
 def line_changes(*, order: Order, items: list[ItemRequest]) -> list[LineChange]:
-    """Each request as a change of one line (a request without a quantity removes it)."""
+    """Each request as a change of one line (a request without a quantity removes it).
+
+    An item the order does not hold, asked for in some quantity, is an addition: refused as
+    one (``quantity_not_lowered``: a new order), not as an unknown item."""
     changes = []
     for request in items:
-        line = order_line_find(order=order, item=request.item)
+        try:
+            line = order_line_find(order=order, item=request.item)
+        except DomainError as error:
+            if error.code == "item_not_in_order" and request.quantity:
+                raise DomainError("quantity_not_lowered") from error
+            raise
         product = line.product
         changes.append(
             LineChange(

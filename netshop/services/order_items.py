@@ -91,6 +91,12 @@ def choose_lines(*, order: Order, items: list[ItemRequest]) -> list[ChosenLine]:
     return chosen
 
 
+def within_lines(chosen: list[ChosenLine]) -> list[ChosenLine]:
+    """Each chosen line at no more units than the order holds: a refund for "two" of a line
+    of one is that line's price, never twice it."""
+    return [ChosenLine(line=c.line, quantity=min(c.quantity, c.line.quantity)) for c in chosen]
+
+
 def order_items_facts(*, order: Order) -> list[dict[str, Any]]:
     """Each line of ``order`` as a return or exchange sees it: what is left to return, and
     the other variants of its product with their stock."""

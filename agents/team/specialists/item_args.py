@@ -7,7 +7,9 @@ from typing_extensions import TypedDict
 
 
 class OrderItem(TypedDict, total=False):
-    """One item of an order, by the SKU ``get_order_items`` shows, and a quantity."""
+    """One item of an order, by the SKU ``get_order_items`` shows (or, for an item the order
+    does not hold, the name the customer gave it), and a quantity."""
 
     sku: str
+    name: str
     quantity: int

@@ -21,7 +21,7 @@ from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
 from netshop.services.coupons import coupon_issue
-from netshop.services.order_items import choose_lines, parse_items
+from netshop.services.order_items import choose_lines, parse_items, within_lines
 from netshop.services.receipts import receipt_issue
 from netshop.services.refund_status import refund_status_read
 from netshop.services.refunds import refund_proposal
@@ -82,7 +82,7 @@ def process_refund(
     context = run_context(config)
     order = _order(config, order_number)
     facts = selectors.order_facts(order=order, reload=False)
-    chosen = choose_lines(order=order, items=parse_items(items)) if items else []
+    chosen = within_lines(choose_lines(order=order, items=parse_items(items))) if items else []
     if chosen and amount is None:
         amount = sum(line.amount for line in chosen)
     proposal = refund_proposal(

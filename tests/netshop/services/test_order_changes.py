@@ -69,3 +69,21 @@ def test_removing_everything_is_a_cancellation_not_a_change() -> None:
     assert refused.value.code == "order_would_be_empty"
     order.refresh_from_db()
     assert order.total == 7920
+
+
+def test_an_item_the_order_does_not_hold_asked_for_in_some_quantity_is_an_addition() -> None:
+    order = _two_item_order()
+
+    with pytest.raises(DomainError) as refused:
+        order_change_proposal(order=order, items=[ItemRequest("matcha whisk", 1)])
+
+    assert refused.value.code == "quantity_not_lowered"
+
+
+def test_removing_an_item_the_order_does_not_hold_is_still_an_unknown_item() -> None:
+    order = _two_item_order()
+
+    with pytest.raises(DomainError) as refused:
+        order_change_proposal(order=order, items=[ItemRequest("matcha whisk", 0)])
+
+    assert refused.value.code == "item_not_in_order"

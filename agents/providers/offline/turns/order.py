@@ -12,6 +12,7 @@ from agents.providers.offline.turns.choosing import choose_order, options, which
 from agents.providers.offline.turns.order_items import ITEM_INTENTS, order_items_turn
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.described import CANCEL_CUE, describe, orders_named_for
+from agents.providers.offline.understanding.items import folded, says_add, says_remove
 from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
 from agents.support import catalogue
 from agents.support.vocabulary import Skill
@@ -20,7 +21,7 @@ from agents.support.vocabulary import Skill
 def order_turn(
     context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
 ) -> list[Call]:
-    intent = context.get("intent", "get_order_details")
+    intent = _item_addition(context.get("intent", "get_order_details"), inquiry)
     entities = context.get("entities", {})
     listed = (results.get("get_order_items") or {}).get("order_number")
     if intent in ITEM_INTENTS and listed:
@@ -69,6 +70,17 @@ def order_turn(
             )
         )
     return calls
+
+
+def _item_addition(intent: str, inquiry: str) -> str:
+    """An item added to an order, read as a look-up or a cancellation, is an item change: the
+    shop's refusal (an addition is a new order) answers it, not the order's contents, and an
+    order is never cancelled on a message that does not say cancel."""
+    text = folded(inquiry)
+    adding = says_add(text) and not says_remove(text)
+    if adding and intent in ("get_order_details", Skill.CANCEL_ORDER):
+        return Skill.MODIFY_ORDER_ITEMS
+    return intent
 
 
 def _search_args(entities: dict[str, Any]) -> dict[str, Any]:

@@ -14,11 +14,17 @@ from typing import Any, Final
 
 from agents.providers.offline.turns.calls import Call
 from agents.providers.offline.understanding.items import (
+    added_count,
+    added_name,
+    fewer_said,
     folded,
+    kept_lines,
     named_lines,
     part_of_line,
     quantity_said,
     relative_size,
+    remaining_said,
+    says_add,
     says_all,
     says_remove,
     sizes,
@@ -70,10 +76,15 @@ def order_items_call(
 
 def refund_items(inquiry: str, order: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The one item of a multi-item order a refund request is about, if the text names one,
-    and how many of it when the text says ("one of the two towels" is one towel's price)."""
+    and how many of it when the text says ("one of the two towels" is one towel's price;
+    "the remaining two" two more, never the one already refunded). An item the customer
+    says they keep ("the fan is fine") is not the one refunded."""
+    text = folded(inquiry)
     lines = [line for line in order.get("lines") or [] if isinstance(line, dict)]
-    part = part_of_line(folded(inquiry))
-    named = named_lines(folded(inquiry), lines) or (lines if len(lines) == 1 and part else [])
+    part = remaining_said(text) or part_of_line(text)
+    kept = kept_lines(text, lines)
+    named = [line for line in named_lines(text, lines) if line not in kept]
+    named = named or (lines if len(lines) == 1 and part else [])
     if len(named) != 1 or (len(lines) < 2 and not part):
         return None
     return [{"sku": named[0]["sku"]} | ({"quantity": part} if part else {})]
@@ -96,11 +107,49 @@ def _exchange(text: str, lines: list[dict[str, Any]], number: str, reason: str) 
 
 
 def _change(text: str, lines: list[dict[str, Any]], number: str) -> Call | None:
+    """An item removed or its quantity lowered; an addition is asked for too, so that the
+    shop's refusal (an addition is a new order) is what the customer reads."""
     named = named_lines(text, lines)
+    if says_add(text) and not says_remove(text) and fewer_said(text) is None:
+        return _addition(text, named, lines, number)
+    if len(named) > 1:
+        named = [line for line in named if line not in kept_lines(text, lines)] or named
     if not named:
         return None
+    items = [item for line in named if (item := _new_quantity(text, line)) is not None]
+    if len(items) != len(named):
+        return None
+    return (Skill.MODIFY_ORDER_ITEMS, {"order_number": number, "items": items})
+
+
+def _new_quantity(text: str, line: dict[str, Any]) -> dict[str, Any] | None:
+    """The line at the quantity the text asks for: said outright, so many fewer, or none."""
     quantity = quantity_said(text)
+    fewer = fewer_said(text)
+    if quantity is None and fewer is not None and isinstance(line.get("quantity"), int):
+        quantity = max(int(line["quantity"]) - fewer, 0)
     if quantity is None and not says_remove(text):
         return None
-    items = [{"sku": line["sku"], "quantity": quantity or 0} for line in named]
-    return (Skill.MODIFY_ORDER_ITEMS, {"order_number": number, "items": items})
+    return {"sku": line["sku"], "quantity": quantity or 0}
+
+
+def _addition(
+    text: str, named: list[dict[str, Any]], lines: list[dict[str, Any]], number: str
+) -> Call | None:
+    """An item added: a line of the order at more than it holds, or an item the order does
+    not hold by the name the customer gave it (the shop refuses both)."""
+    more = added_count(text)
+    if len(named) == 1 and isinstance(named[0].get("quantity"), int):
+        item = {"sku": named[0]["sku"], "quantity": int(named[0]["quantity"]) + more}
+    elif not named and (name := added_name(text)) and not _loosely_named(name, lines):
+        item = {"name": name, "quantity": more}
+    else:
+        return None
+    return (Skill.MODIFY_ORDER_ITEMS, {"order_number": number, "items": [item]})
+
+
+def _loosely_named(name: str, lines: list[dict[str, Any]]) -> bool:
+    """Whether the shop, which matches a name within a line's names either way, could take
+    ``name`` for a line of the order (an addition must never read as a lowered quantity)."""
+    names = [folded(str(line.get(key) or "")) for line in lines for key in ("name", "name_en")]
+    return any(name in other or (other and other in name) for other in names)

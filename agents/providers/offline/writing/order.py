@@ -23,12 +23,21 @@ def order_paragraphs(reply: Reply, tools: dict[str, Any] | None, *, quiet: bool)
     facts = as_dict(as_dict(tools.get("get_order_details")).get("order"))
     orders = as_dict(tools.get("search_orders")).get("orders")
     shown: list[str] = []
-    if facts and ("get_order_details" in reply.asked or not quiet):
+    if facts and (_details_asked(reply, refusals) or not quiet):
         shown.append(_order_details(reply, facts))
     wants_list = "search_orders" in reply.asked or not (facts or quiet)
     if isinstance(orders, list) and wants_list:
         shown.append(_order_list(reply, orders))
     return [*shown, *refusals]
+
+
+def _details_asked(reply: Reply, refusals: list[str]) -> bool:
+    """Whether the customer asked for the order's contents. A message read as a look-up alone
+    that still led to a request the shop refused (an item added to the order) is answered by
+    the refusal: the contents are not what the customer wanted."""
+    if "get_order_details" not in reply.asked:
+        return False
+    return not refusals or reply.asked != {"get_order_details"}
 
 
 def _order_details(reply: Reply, facts: dict[str, Any]) -> str:
