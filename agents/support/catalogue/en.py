@@ -489,4 +489,10 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "For goods purchased",
     "receipt.order": "Order number {number}",
     "receipt.received": "Received with thanks.",
+    # --- Payments (h-pay): what the customer can do about a declined card
+    "reply.payment_failed_card_help": (
+        "Please check the card number, the expiry date and the security code, and complete "
+        "the 3-D Secure step if your card asks for it. If the card is still declined, your "
+        "card issuer can tell you why, or you can choose another payment method."
+    ),
 }

@@ -485,4 +485,10 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.purpose": "但し\u3000品代として",
     "receipt.order": "ご注文番号\u3000{number}",
     "receipt.received": "上記正に領収いたしました。",
+    # --- Payments (h-pay): what the customer can do about a declined card
+    "reply.payment_failed_card_help": (
+        "カード番号・有効期限・セキュリティコードをご確認のうえ、3Dセキュア（本人認証）が"
+        "表示された場合は認証を完了してください。それでもご利用いただけない場合は、"
+        "カード会社へお問い合わせいただくか、別のお支払い方法をご利用ください。"
+    ),
 }
