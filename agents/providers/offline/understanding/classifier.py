@@ -121,13 +121,18 @@ def _implied_intent(entities: Entities) -> Intent:
 
 def confidence(reading: Reading | None, agents: list[AgentName], main: Intent) -> float:
     """How sure the reading is: the main intent's probability, held down by the least
-    certain routing decision (an agent near the threshold either way)."""
+    certain routing decision (an agent near the threshold either way).
+
+    The main intent counts as clearly as the one sentence that says it most clearly: in "it
+    was taken back to the depot yesterday. So annoying. Any compensation?" the story and
+    the sigh blur the whole, not the question (``_sure_enough`` reads a second one alike)."""
     if reading is None:
         return 0.9 if main != FALLBACK else 0.2
     decisions = [
         p if agent in agents else 1.0 - p for agent, p in reading.agent_probabilities.items()
     ]
-    return round(min(reading.intent_probabilities[main], *decisions), 2)
+    said = max(reading.intent_probabilities[main], reading.clause_intent_probabilities[main])
+    return round(min(said, *decisions), 2)
 
 
 def has_own_intent(text: str) -> bool:
