@@ -14,6 +14,7 @@ from typing import Final
 from agents.contract.cards import DEFAULT_INTENT, agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.providers.offline.understanding.entities import extract_entities
+from agents.providers.offline.understanding.faq import HELPED_BY_FAQ, problems_in
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
 from agents.providers.offline.understanding.router import Reading, read
 from agents.providers.offline.understanding.typos import prepare
@@ -39,7 +40,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     agents = routed_agents(reading, entities)
     intents = chosen_intents(reading, agents, entities)
     return Classification(
-        agents=agents,
+        agents=with_help(agents, asked),
         intent=intents[0],
         secondary_intents=intents[1:],
         entities=entities,
@@ -47,6 +48,15 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         confidence=confidence(reading, agents, intents[0]),
         injection_suspected=flagged,
     )
+
+
+def with_help(agents: list[AgentName], text: str) -> list[AgentName]:
+    """A problem the shop's help answers with conditions of its own (a coupon that would not
+    apply) brings the FAQ agent beside the agent checking the order: the conditions are the
+    help's, kept by the shop, not the model's."""
+    if "faq" in agents or not problems_in(text) & HELPED_BY_FAQ:
+        return agents
+    return [agent for agent in AGENT_NAMES if agent in agents or agent == "faq"]
 
 
 def routed_agents(reading: Reading | None, entities: Entities) -> list[AgentName]:

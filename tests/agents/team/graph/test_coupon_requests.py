@@ -6,7 +6,8 @@ went well, when the well-served customer just asks for a coupon, then the reques
 with the shop's reason at once (never "which order?"), and nothing is issued; when Hanako
 tells what happened before asking for something in return, then the shop's coupon policy is
 applied to the order without a "shall we go ahead?" first; when a customer sees a card
-charge twice, then the reply explains the authorization beside the charge.
+charge twice, then the reply explains the authorization beside the charge; when a coupon
+would not apply, then the reply states the conditions the shop's help gives.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import pytest
 
 from agents.models import InquiryStatus
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Coupon, Customer
+from netshop.models import Coupon, Customer, FaqEntry, Language
+from tests.factories import FaqEntryFactory
 from tests.support.scenarios import SupportShop, shopper
 
 Ask = Callable[..., RunOutcome]
@@ -84,7 +86,7 @@ def test_a_coupon_asked_for_a_failed_delivery_follows_the_coupon_policy_at_once(
     [coupon] = coupons_of(shop.hanako.customer)
     assert outcome.status == InquiryStatus.RESOLVED
     assert outcome.state.get("question") is None
-    assert coupon.cause_order.number == shop.hanako.absent_returned.number
+    assert coupon.cause_order == shop.hanako.absent_returned
     assert coupon.code in outcome.state["reply"]
 
 
@@ -107,3 +109,51 @@ def test_a_double_charge_is_explained_while_a_person_checks(
     assert outcome.status == InquiryStatus.ESCALATED
     assert outcome.pending_actions == []
     assert explained in outcome.state["reply"]
+
+
+@pytest.fixture
+def coupon_help(shop: SupportShop) -> None:
+    """The shop's help on a coupon that will not apply, in both languages."""
+    for language, question, answer, keywords in (
+        (
+            Language.JAPANESE,
+            "クーポンが使えません。",
+            "クーポンの有効期限と、最低購入金額（3,000円以上）をご確認ください。",
+            "クーポン 使えない 適用 エラー",
+        ),
+        (
+            Language.ENGLISH,
+            "My coupon does not work.",
+            "Coupons apply to orders of ¥3,000 or more, before their expiry date.",
+            "coupon not working apply invalid error",
+        ),
+    ):
+        FaqEntryFactory.create(
+            category=FaqEntry.Category.COUPONS,
+            language=language,
+            question=question,
+            answer=answer,
+            keywords=keywords,
+        )
+
+
+@pytest.mark.parametrize(
+    ("customer", "text", "condition"),
+    [
+        ("hanako", "{delivered}の注文でクーポンが適用されていませんでした", "最低購入金額"),
+        ("hanako", "クーポンコードを入れたのに使えませんでした。なぜですか", "最低購入金額"),
+        ("emily", "The coupon I entered for {delivered} wasn't applied.", "¥3,000 or more"),
+        ("emily", "my coupon code won't work at checkout??", "¥3,000 or more"),
+    ],
+)
+@pytest.mark.usefixtures("coupon_help")
+def test_a_coupon_that_would_not_apply_is_answered_with_its_conditions(
+    shop: SupportShop, ask: Ask, customer: str, text: str, condition: str
+) -> None:
+    shopper_ = shop.shopper(customer)
+
+    outcome = ask(text.format(**shopper_.numbers()), customer=shopper_.customer)
+
+    assert "faq" in outcome.state["envelopes"]
+    assert condition in outcome.state["reply"]
+    assert coupons_of(shopper_.customer) == []
