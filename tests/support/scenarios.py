@@ -33,7 +33,7 @@ from netshop.models import (
     Refund,
     ShipmentStatus,
 )
-from netshop.shop_time import shop_today
+from netshop.shop_time import SHOP_TZ, shop_today
 from tests.factories import (
     CustomerFactory,
     FaqEntryFactory,
@@ -147,7 +147,9 @@ def _ship(order: Order, status: str, *, due_in_days: int) -> None:
                 "発送済み・輸送中 / Shipped, in transit",
             )
         )
-    due_morning = timezone.now() + dt.timedelta(days=due_in_days)
+    # The morning of the promised day in the shop's time zone: "now" plus six hours would
+    # cross the shop's midnight in the evening, and a parcel delivered on time would read late.
+    due_morning = dt.datetime.combine(scheduled, dt.time(9), tzinfo=SHOP_TZ)
     if status in {ShipmentStatus.DELIVERED, ShipmentStatus.ABSENT_RETURNED}:
         scans.append(
             (ShipmentStatus.OUT_FOR_DELIVERY, DEPOTS[0], due_morning, "配達中 / Out for delivery")

@@ -537,5 +537,16 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.redelivery_not_allowed.delivered": (
         "{order_ref} has already been delivered, so there is nothing to redeliver. If it has "
         "not reached you, just let us know and we will look into it."
+    # --- Payments (h-pay): what the customer can do about a declined card or a double charge
+    "reply.payment_failed_card_help": (
+        "Please check the card number, the expiry date and the security code, and complete "
+        "the 3-D Secure step if your card asks for it. If the card is still declined, your "
+        "card issuer can tell you why, or you can choose another payment method."
+    ),
+    "handover.claim.charged_twice.help": (
+        "If you paid by card, the authorization made when you ordered and the charge made "
+        "when we shipped can both show on your statement for a while: your card issuer "
+        "releases the authorization automatically within days to a few weeks, and you are "
+        "only charged once."
     ),
 }

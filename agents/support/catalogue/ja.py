@@ -273,7 +273,7 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.coupon_no_cause": (
         "お詫びクーポンは、配送の遅れや再配達の不履行など、当店側の不手際でご迷惑をおかけした"
         "場合にお送りしております。今回はそのような事象が確認できなかったため、"
-        "クーポンの発行は見送らせていただきます。"
+        "誠に恐れ入りますが、クーポンを発行いたしかねます。"
     ),
     "refusal.coupon_expired_not_reissued": (
         "誠に恐れ入りますが、有効期限の切れたクーポンの再発行は承っておりません。"
@@ -530,5 +530,15 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.redelivery_not_allowed.delivered": (
         "{order_ref}はすでにお届け済みのため、再配達の必要はございません。"
         "お手元に届いていない場合は、お知らせいただければお調べいたします。"
+    # --- Payments (h-pay): what the customer can do about a declined card or a double charge
+    "reply.payment_failed_card_help": (
+        "カード番号・有効期限・セキュリティコードをご確認のうえ、3Dセキュア（本人認証）が"
+        "表示された場合は認証を完了してください。それでもご利用いただけない場合は、"
+        "カード会社へお問い合わせいただくか、別のお支払い方法をご利用ください。"
+    ),
+    "handover.claim.charged_twice.help": (
+        "なお、カードでお支払いの場合、ご注文時の与信（オーソリ）と発送時の売上確定が一時的に"
+        "両方明細に表示されることがございます。与信はカード会社により数日〜数週間で自動的に"
+        "解除され、実際のご請求は1回のみです。"
     ),
 }

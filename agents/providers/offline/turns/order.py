@@ -33,6 +33,11 @@ def order_turn(
     if intent == "search_orders" and "search_orders" not in results:
         return [("search_orders", _search_args(entities))]
     number = next(iter(entities.get("order_numbers", [])), None)
+    if number is None and context.get("inquiry_intent") == Skill.APPLY_COUPON:
+        # The shop looks for a coupon's cause among all the customer's orders itself
+        # (``netshop.services.coupon_causes``): asking which order would ask the customer
+        # for what they need not know, and a pick of ours could hide the troubled one.
+        return []
     if number is None and "search_orders" in results:
         wanted = context.get("inquiry_intent", intent)
         if says_not_received(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:

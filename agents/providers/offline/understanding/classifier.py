@@ -15,7 +15,7 @@ from agents.contract.cards import DEFAULT_INTENT, agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
 from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.understanding.entities import extract_entities
-from agents.providers.offline.understanding.faq import problems_in
+from agents.providers.offline.understanding.faq import HELPED_BY_FAQ, problems_in
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
 from agents.providers.offline.understanding.requests import missed_requests, split_requests
 from agents.providers.offline.understanding.router import Reading, read
@@ -43,7 +43,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     intents = chosen_intents(reading, agents, entities)
     missed = missed_requests(prepare(asked), intents) if reading else []
     return Classification(
-        agents=with_agents_for(missed, agents),
+        agents=with_help(with_agents_for(missed, agents), asked),
         intent=intents[0],
         secondary_intents=[*intents[1:], *missed],
         entities=entities,
@@ -61,6 +61,15 @@ def with_agents_for(intents: list[Intent], agents: list[AgentName]) -> list[Agen
         return agents
     chosen = {*agents, "order"} | {agent for i in intents if (agent := agent_for_skill(i))}
     return [a for a in AGENT_NAMES if a in chosen]
+
+
+def with_help(agents: list[AgentName], text: str) -> list[AgentName]:
+    """A problem the shop's help answers with conditions of its own (a coupon that would not
+    apply) brings the FAQ agent beside the agent checking the order: the conditions are the
+    help's, kept by the shop, not the model's."""
+    if "faq" in agents or not problems_in(text) & HELPED_BY_FAQ:
+        return agents
+    return [agent for agent in AGENT_NAMES if agent in agents or agent == "faq"]
 
 
 def routed_agents(reading: Reading | None, entities: Entities) -> list[AgentName]:
@@ -142,14 +151,20 @@ def confidence(
     reading: Reading | None, agents: list[AgentName], main: Intent, *, concrete: bool = False
 ) -> float:
     """How sure the reading is: the main intent's probability, held down by the least
-    certain routing decision (an agent near the threshold either way). A fallback look-up
-    for a message stating a concrete problem is a sound step, not a guess."""
+    certain routing decision (an agent near the threshold either way).
+
+    The main intent counts as clearly as the one sentence that says it most clearly: in "it
+    was taken back to the depot yesterday. So annoying. Any compensation?" the story and
+    the sigh blur the whole, not the question (``_sure_enough`` reads a second one alike).
+    A fallback look-up for a message stating a concrete problem is a sound step, not a
+    guess."""
     if reading is None:
         return 0.9 if main != FALLBACK else 0.2
     decisions = [
         p if agent in agents else 1.0 - p for agent, p in reading.agent_probabilities.items()
     ]
-    sure = round(min(reading.intent_probabilities[main], *decisions), 2)
+    said = max(reading.intent_probabilities[main], reading.clause_intent_probabilities[main])
+    sure = round(min(said, *decisions), 2)
     if concrete and main == DEFAULT_INTENT["order"]:
         return max(sure, LOOK_UP_FOR_A_PROBLEM)
     return sure

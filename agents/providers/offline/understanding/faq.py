@@ -32,6 +32,12 @@ PROBLEMS: Final = {
         r"|card (?:was )?(?:rejected|refused)|checkout error",
         r"決済ができない|payment failed",
     ),
+    "coupon_not_applied": (
+        r"クーポン.{0,12}(?:使えな|使えませ|(?:適用|反映|割引)され(?:てい|て)?(?:な|ませ)"
+        r"|エラー|無効)|coupon.{0,40}?(?:n'?t|not|never)\s+(?:be\s+|been\s+|get\s+)?"
+        r"(?:work|apply|applied|accepted|valid|go through)|coupon.{0,24}(?:invalid|rejected|error)",
+        r"クーポンが使えません|coupon does not work",
+    ),
     "missed_delivery": (
         r"不在|再配達|missed (?:the |my )?delivery|redeliver|nobody (?:was )?home",
         r"不在で|missed the delivery",
@@ -76,3 +82,8 @@ def entry_problem(entry: Mapping[str, Any]) -> str | None:
 
 # FAQ entries that explain how to ask for an approval-gated action, by the action's kind.
 ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}
+
+
+# Problems whose steps the shop's help (the FAQ) gives: the FAQ agent is brought in beside
+# the agent that checks the order, so the reply states the conditions the help states.
+HELPED_BY_FAQ: Final = frozenset({"coupon_not_applied"})

@@ -9,6 +9,7 @@ from agents.providers.offline.labels import ORDER_STATUS, SHIPMENT_STATUS, word
 from agents.providers.offline.writing.refusals import refusal_paragraphs
 from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.providers.offline.writing.shipping import ARRIVED
+from agents.support.vocabulary import Skill
 
 MAX_LISTED_ORDERS = 5
 
@@ -17,7 +18,8 @@ def order_paragraphs(reply: Reply, tools: dict[str, Any] | None, *, quiet: bool)
     """The order's contents or the order list, when asked for or when nothing else was said."""
     if tools is None:
         return []
-    reply.note_missing_order(tools)
+    if Skill.APPLY_COUPON not in reply.asked:  # a coupon's cause is looked for in every order
+        reply.note_missing_order(tools)
     refusals = refusal_paragraphs(reply, tools)
     quiet = quiet or bool(refusals)
     facts = as_dict(as_dict(tools.get("get_order_details")).get("order"))

@@ -11,7 +11,7 @@ from agents.providers.offline.writing.receipt import receipt_paragraphs
 from agents.providers.offline.writing.refund_status import refund_status_paragraphs
 from agents.providers.offline.writing.refusals import refusal_paragraphs
 from agents.providers.offline.writing.reply import Reply, as_dict
-from netshop.models import PaymentStatus
+from netshop.models import PaymentMethod, PaymentStatus
 
 
 def payment_paragraphs(reply: Reply, tools: dict[str, Any] | None) -> list[str]:
@@ -60,9 +60,19 @@ def _payment_status(reply: Reply, checked: dict[str, Any]) -> str:
         "order_ref": fmt.order_ref(lang, checked.get("order_number")),
         "method": word(PAYMENT_METHOD, lang, payment.get("method"), "method"),
     }
-    return reply.say_from(
+    said = reply.say_from(
         key, fields | {name: fmt.yen(lang, amount) for name, amount in amounts.items()}
     )
+    return reply.join([said, _failed_card_help(reply, status, payment.get("method"))])
+
+
+def _failed_card_help(reply: Reply, status: str, method: object) -> str:
+    """A declined card is the customer's to fix: "check your payment method" alone leaves them
+    where they were, so the steps the shop's help gives come with it (card details, 3-D
+    Secure, the card issuer, another method). Other methods fail for other reasons."""
+    if status != PaymentStatus.FAILED or method != PaymentMethod.CARD:
+        return ""
+    return reply.say("payment_failed_card_help")
 
 
 def _amount(*read: object) -> int | None:

@@ -73,10 +73,19 @@ def handover_sentence(lang: Language, escalation: Mapping[str, Any]) -> str:
     if reason == "claim_contradicts_records":
         claim = f"handover.claim.{detail.get('claim')}"
         key = claim if catalogue.has(lang, claim) else "handover.claim"
-        return say(lang, key, order_ref=fmt.order_ref(lang, detail.get("order_number")))
+        said = say(lang, key, order_ref=fmt.order_ref(lang, detail.get("order_number")))
+        return _with_help(lang, said, f"{claim}.help")
     if reason == "instructions_to_system":
         return say(lang, "handover.instructions_to_system")
     if reason == "unsupported_request":
         request = f"handover.unsupported.{detail.get('request')}"
         return say(lang, request) if catalogue.has(lang, request) else ""
     return ""
+
+
+def _with_help(lang: Language, said: str, key: str) -> str:
+    """A claim the customer can often settle themselves (two lines for one card payment are
+    usually the authorisation next to the charge) comes with what the shop's help says."""
+    if not catalogue.has(lang, key):
+        return said
+    return ("" if lang == "ja" else " ").join([said, say(lang, key)])

@@ -15,6 +15,7 @@ from agents.contract.schemas import AGENT_NAMES, INTENTS, Intent
 from agents.providers.offline.understanding import classify_text, detect_language
 from agents.providers.offline.understanding.examples import agents_for_intents
 from agents.providers.offline.understanding.typos import correct_word
+from agents.team.graph import confidence
 from agents.team.graph.planner import INTENT_OF_AGENT, step_intent
 
 TODAY = dt.date(2026, 5, 13)  # a Wednesday
@@ -289,6 +290,20 @@ def test_a_greeting_is_a_general_question_for_the_faq() -> None:
 
 def test_text_the_model_cannot_read_has_low_confidence() -> None:
     assert classify_text("zxqv blorp", today=TODAY).confidence < 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ORD-8160が昨日営業所に持ち戻りになりました。本当に困ります。何か補償はありますか？",
+        "My parcel ORD-8160 went back to the depot yesterday. So frustrating. Any compensation?",
+    ],
+)
+def test_a_request_said_clearly_after_a_story_is_read_as_sure(text: str) -> None:
+    reading = classify_text(text, today=TODAY)
+
+    assert reading.intent == "apply_coupon"
+    assert confidence.confirmation_question(reading) is None
 
 
 def test_confidence_is_higher_for_a_clear_request_than_for_a_vague_hint() -> None:
