@@ -537,6 +537,7 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.redelivery_not_allowed.delivered": (
         "{order_ref} has already been delivered, so there is nothing to redeliver. If it has "
         "not reached you, just let us know and we will look into it."
+    ),
     # --- Payments (h-pay): what the customer can do about a declined card or a double charge
     "reply.payment_failed_card_help": (
         "Please check the card number, the expiry date and the security code, and complete "

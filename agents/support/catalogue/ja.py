@@ -530,6 +530,7 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.redelivery_not_allowed.delivered": (
         "{order_ref}はすでにお届け済みのため、再配達の必要はございません。"
         "お手元に届いていない場合は、お知らせいただければお調べいたします。"
+    ),
     # --- Payments (h-pay): what the customer can do about a declined card or a double charge
     "reply.payment_failed_card_help": (
         "カード番号・有効期限・セキュリティコードをご確認のうえ、3Dセキュア（本人認証）が"
