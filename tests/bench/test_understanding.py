@@ -15,12 +15,12 @@ from bench import understanding
 from bench.understanding_checks import Action, Observation, failures, resolve_date
 
 
-def test_the_case_file_has_fifty_japanese_and_forty_english_cases() -> None:
+def test_the_case_file_has_fifty_two_japanese_and_forty_two_english_cases() -> None:
     cases = understanding.load_cases()
 
     languages = [understanding.case_language(case) for case in cases]
-    assert (languages.count("ja"), languages.count("en")) == (50, 40)
-    assert len({case["id"] for case in cases}) == 90
+    assert (languages.count("ja"), languages.count("en")) == (52, 42)
+    assert len({case["id"] for case in cases}) == 94
 
 
 def observation(**overrides: Any) -> Observation:

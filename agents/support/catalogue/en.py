@@ -388,8 +388,8 @@ MESSAGES: Final[dict[str, str]] = {
         "look into it and contact you."
     ),
     "handover.instructions_to_system": (
-        "We cannot act on instructions to our systems or on claims of special authority "
-        "written in a message. A member of our staff will review your request and contact you."
+        "We are unable to act on a message that asks us to bypass our procedures or claims "
+        "special authority. A member of our staff will review your request and contact you."
     ),
     "handover.unsupported.address_change": (
         "A member of our staff handles changes of the delivery address: they will look into "

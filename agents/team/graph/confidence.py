@@ -27,8 +27,9 @@ CONFIRM_BELOW: Final = 0.4
 # to them only when the reading is much less sure: "can I cancel ORD-1234?" is not answered
 # with "shall we go ahead?" (issue 24, class 5).
 CONFIRM_NAMED_GATED_BELOW: Final = 0.2
-# A look-up read this unsurely is the fallback of a reading that found no request.
-UNCLEAR_BELOW: Final = 0.1
+# A look-up read this unsurely is the fallback of a reading that found no request (the
+# classifier's own bar for a real reading, ``ALSO_AT``).
+UNCLEAR_BELOW: Final = 0.2
 # The look-ups an agent falls back on when nothing it can do was read (the cards' defaults).
 FALLBACK_LOOKUPS: Final = frozenset(DEFAULT_INTENT.values())
 
@@ -64,6 +65,8 @@ def clarification_question(classification: Classification) -> dict[str, Any] | N
     look-up is left, and it is a guess."""
     if classification.intent not in FALLBACK_LOOKUPS or classification.secondary_intents:
         return None
+    if classification.entities.order_numbers or classification.entities.tracking_numbers:
+        return None  # the order they named is looked up: its own rules may read the rest
     if classification.confidence >= UNCLEAR_BELOW:
         return None
     return {"slot": "request", "why": "unclear", "options": [], "about": ""}
