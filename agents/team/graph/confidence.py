@@ -34,13 +34,18 @@ UNCLEAR_BELOW: Final = 0.2
 FALLBACK_LOOKUPS: Final = frozenset(DEFAULT_INTENT.values())
 
 
-def question_before_planning(classification: Classification) -> dict[str, Any] | None:
+def question_before_planning(
+    classification: Classification, *, later_turn: bool = False
+) -> dict[str, Any] | None:
     """The question to put to the customer before the team works on ``classification``,
     or None when it can go ahead. A message flagged as instructing the system is never
-    asked about: it goes to a person (``escalation_policy.instructions_to_system``)."""
+    asked about: it goes to a person (``escalation_policy.instructions_to_system``). A later
+    message of a conversation with no request of its own ("I can send photos too") goes on
+    with what the conversation is about, not with "what do you need?"."""
     if classification.injection_suspected:
         return None
-    return clarification_question(classification) or confirmation_question(classification)
+    unclear = None if later_turn else clarification_question(classification)
+    return unclear or confirmation_question(classification)
 
 
 def confirmation_question(classification: Classification) -> dict[str, Any] | None:

@@ -49,7 +49,9 @@ def classify(state: InquiryState) -> dict[str, Any]:
         "request": request,
         # answered (or passed over) by this message; ``ask`` may ask anew, or at once when
         # the reading is too unsure to act on
-        "question": _asked_first(classification, request, state.get("turn", 1)),
+        "question": _asked_first(
+            classification, request, state.get("turn", 1), later=bool(earlier_messages(state))
+        ),
     }
     if not state.get("message_ids"):  # a run started from a bare text (tests, old callers)
         update["messages"] = [HumanMessage(state["text"], id=f"{state['inquiry_id']}:inquiry")]
@@ -60,8 +62,10 @@ def classify(state: InquiryState) -> dict[str, Any]:
     return turn_start(state, update)
 
 
-def _asked_first(classification: Classification, request: str, turn: int) -> dict[str, Any] | None:
-    question = confidence.question_before_planning(classification)
+def _asked_first(
+    classification: Classification, request: str, turn: int, *, later: bool
+) -> dict[str, Any] | None:
+    question = confidence.question_before_planning(classification, later_turn=later)
     if question is None:
         return None
     return {**question, "request": request, "intent": classification.intent, "turn": turn}

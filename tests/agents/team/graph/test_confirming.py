@@ -142,6 +142,13 @@ def test_a_reading_with_no_request_in_it_asks_what_the_customer_needs() -> None:
         assert question == {"slot": "request", "why": "unclear", "options": [], "about": ""}
 
 
+def test_a_later_message_with_no_request_goes_on_with_the_conversation() -> None:
+    assert (
+        confidence.question_before_planning(reading("get_order_details", 0.02), later_turn=True)
+        is None
+    )
+
+
 def test_a_real_look_up_or_a_flagged_message_is_not_asked_about() -> None:
     assert confidence.question_before_planning(reading("get_order_details", 0.6)) is None
     flagged = reading("process_refund", 0.05).model_copy(update={"injection_suspected": True})
