@@ -15,7 +15,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -137,20 +137,31 @@ def clauses(text: str) -> list[str]:
     return [part for part in parts if len(part) >= 4]
 
 
+@lru_cache(maxsize=512)
+def _shipped_probabilities(text: str) -> dict[str, float]:
+    """The shipped model's reading of ``text``, once: the classifier, the follow-up reader and
+    the request splitter read the same message and its clauses. Never mutated by readers."""
+    return shipped_model().probabilities(text)
+
+
+def _probabilities(text: str, model: RouterModel | None) -> dict[str, float]:
+    return model.probabilities(text) if model is not None else _shipped_probabilities(text)
+
+
 def read(text: str, model: RouterModel | None = None) -> Reading:
-    model = model or shipped_model()
-    probabilities = model.probabilities(text)
+    probabilities = _probabilities(text, model)
+    threshold = (model or shipped_model()).agent_threshold
     intents = _intents(probabilities)
     by_agent = {a: probabilities[agent_label(a)] for a in AGENT_NAMES}
     for intent, p in intents.items():  # a clear intent brings the agent that owns it
         owner = agent_for_skill(intent)
         if owner is not None:
             by_agent[owner] = max(by_agent[owner], p)
-    chosen = [a for a in AGENT_NAMES if by_agent[a] >= model.agent_threshold]
+    chosen = [a for a in AGENT_NAMES if by_agent[a] >= threshold]
     strongest = dict(intents)
     parts = clauses(text)
     for part in parts if len(parts) > 1 else ():
-        for intent, p in _intents(model.probabilities(part)).items():
+        for intent, p in _intents(_probabilities(part, model)).items():
             strongest[intent] = max(strongest[intent], p)
     return Reading(
         agents=chosen,
@@ -162,7 +173,7 @@ def read(text: str, model: RouterModel | None = None) -> Reading:
 
 def intent_probabilities(text: str, model: RouterModel | None = None) -> dict[Intent, float]:
     """Each intent's probability for ``text`` alone (a clause or a part of one)."""
-    return _intents((model or shipped_model()).probabilities(text))
+    return _intents(_probabilities(text, model))
 
 
 def _intents(probabilities: dict[str, float]) -> dict[Intent, float]:

@@ -116,6 +116,10 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+@lru_cache(maxsize=256)
 def prepare(text: str) -> str:
-    """The form the cues read: normalised, lower-cased, common English typos corrected."""
+    """The form the cues read: normalised, lower-cased, common English typos corrected.
+
+    Cached: one message is prepared by every reader of it (the classifier, the descriptions,
+    the requests, the specialists' turns), and a pure function of a string needs doing once."""
     return correct_typos(normalize(text))
