@@ -19,7 +19,7 @@ from agents.models import Escalation, Inquiry, InquiryStatus, MessageAuthor
 from netshop.models import Customer, Language
 from tests.browser.conftest import PASSWORD, OpenSession
 from tests.factories import CustomerFactory
-from tests.support.scenarios import customer_login, delivered_with, shopper
+from tests.support.scenarios import Shopper, customer_login, delivered_with, shopper
 from tests.support.workers import Worker, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -56,6 +56,14 @@ def _answered(customer: Customer) -> bool:
     )
 
 
+def english_shopper(name: str) -> Shopper:
+    """An English customer with three orders under way (pending, being prepared, paid by
+    transfer) and one delivered."""
+    return shopper(
+        name=name, language=Language.ENGLISH, pending=("glass", 16500), delivered=("towel", 4300, 2)
+    )
+
+
 def shown_reply(page: Page, inquiry: Inquiry) -> str:
     return page.locator(f"#inquiry-{inquiry.pk} .author-ai .message-text").inner_text()
 
@@ -89,12 +97,7 @@ def test_a_broken_mug_gets_its_return_proposed_for_the_mugs_price(
 def test_an_angry_message_with_no_request_gets_an_apology_and_a_question(
     open_session: OpenSession, worker: Worker
 ) -> None:
-    grace = shopper(
-        name="Grace Howard",
-        language=Language.ENGLISH,
-        pending=("glass", 16500),
-        delivered=("towel", 4300, 2),
-    )
+    grace = english_shopper("Grace Howard")
     page = signed_in(open_session, grace.customer)
 
     inquiry = send(page, "This is ridiculous, nothing ever works with you people.", grace.customer)
@@ -111,12 +114,7 @@ def test_an_angry_message_with_no_request_gets_an_apology_and_a_question(
 def test_the_status_of_my_order_with_three_under_way_is_a_question_listing_them(
     open_session: OpenSession, worker: Worker
 ) -> None:
-    emily = shopper(
-        name="Emily Ward",
-        language=Language.ENGLISH,
-        pending=("glass", 16500),
-        delivered=("towel", 4300, 2),
-    )
+    emily = english_shopper("Emily Ward")
     page = signed_in(open_session, emily.customer)
 
     inquiry = send(page, "can you tell me the status of my order?", emily.customer)

@@ -23,6 +23,7 @@ from agents.providers.offline.understanding.described import (
     CHARGED,
     DELIVERED,
     GENERIC_WORDS,
+    JA_NOUN,
     NOT_SHIPPED,
     ON_ITS_WAY,
     PAYMENT_FAILED,
@@ -190,19 +191,20 @@ def mentions_item(order: Mapping[str, Any], words: str) -> bool:
     if not words:
         return False
     for name in order.get("items_en") or []:
-        for part in re.findall(r"[a-z]{3,}", re.sub(r"\s*×\s*\d+$", "", str(name).lower())):
+        for part in re.findall(r"[a-z]{3,}", _without_quantity(str(name).lower())):
             if part not in _COMMON_NAME_WORDS and re.search(rf"\b{part}(?:s|es)?\b", words):
                 return True
-    named = [n for n in _JA_NAME_PART.findall(words) if n not in GENERIC_WORDS]
+    named = [n for n in JA_NOUN.findall(words) if n not in GENERIC_WORDS]
     for name in order.get("items") or []:
-        for part in _JA_NAME_PART.findall(re.sub(r"\s*×\s*\d+$", "", str(name))):
+        for part in JA_NOUN.findall(_without_quantity(str(name))):
             if part in words or any(len(n) >= 2 and n in part for n in named):
                 return True
     return False
 
 
-# A kanji or katakana run of two characters or more in a Japanese product name.
-_JA_NAME_PART = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
+def _without_quantity(item: str) -> str:
+    """ "有田焼 マグ × 2" -> "有田焼 マグ": an order summary's item line as its product's name."""
+    return re.sub(r"\s*×\s*\d+$", "", item)
 
 
 def _offered(orders: list[Summary], intent: str, description: Description) -> list[Summary]:
@@ -240,7 +242,7 @@ def option_label(order: Summary, lang: Language, today: Any = None) -> str:
     """A few words the customer knows the order by: its first item, and where it stands."""
     names = order.get("items_en") if lang == "en" and order.get("items_en") else order.get("items")
     items = [str(item) for item in names or []]
-    first = re.sub(r"\s*×\s*\d+$", "", items[0]) if items else ""
+    first = _without_quantity(items[0]) if items else ""
     more = say(lang, "option.more") if len(items) > 1 else ""
     shipment = order.get("shipment_status")
     status = (

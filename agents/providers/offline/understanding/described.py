@@ -93,7 +93,8 @@ _ITEM_EN: Final = (
 _ITEM_JA: Final = re.compile(rf"([^\s、。！？!?]{{1,16}}?)(?:が|は|も|の)\S{{0,3}}{_BROKEN_JA}")
 
 
-_JA_NOUN: Final = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
+# A kanji or katakana run of two characters or more: a Japanese noun, an item's name.
+JA_NOUN: Final = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
 
 
 GENERIC_WORDS: Final = frozenset(
@@ -194,7 +195,7 @@ def _named_item(lowered: str) -> str:
             if words:
                 return " ".join(words)
     for match in _ITEM_JA.finditer(lowered):
-        nouns = [str(n) for n in _JA_NOUN.findall(match.group(1)) if n not in GENERIC_WORDS]
+        nouns = [str(n) for n in JA_NOUN.findall(match.group(1)) if n not in GENERIC_WORDS]
         if nouns:
             return nouns[-1]
     return ""
