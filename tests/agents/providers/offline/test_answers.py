@@ -17,6 +17,7 @@ import pytest
 from agents.providers.offline.turns.choosing import choose_order
 from agents.providers.offline.understanding.answers import chosen_option
 from agents.providers.offline.understanding.claims import says_not_received
+from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.writing.questions import handover_sentence, write_question
 
 TWO = [{"value": "ORD-4002", "label": "急須"}, {"value": "ORD-4004", "label": "土鍋"}]
@@ -216,4 +217,32 @@ def test_today_is_not_needed_to_label_an_option() -> None:
     assert (
         option_label(order, "ja", dt.date(2026, 12, 1))
         == "南部鉄器 急須ほか、配送中、11月28日(土)ご注文"
+    )
+
+
+# --- The customer's own facts pick the order (issue 24, class 2) ------------------------------
+
+
+def test_a_bare_number_that_is_one_of_theirs_decides_whatever_the_request() -> None:
+    chosen = choose_order(C0001, "cancel_order", description=describe("cancel 4003 please"))
+
+    assert chosen.number == "ORD-4003"  # delivered: the cancellation is refused, not moved
+
+
+def test_a_bare_number_that_is_none_of_theirs_is_asked_about_never_swapped() -> None:
+    """Another customer's number, or a typo: the one pending order is not taken for it."""
+    choice = choose_order(C0001, "cancel_order", description=describe("CANCEL 4009 now!!"))
+
+    assert choice.number is None
+    assert choice.ambiguous
+
+
+def test_an_item_only_one_order_holds_decides() -> None:
+    orders = [
+        {**C0001[1], "items_en": ["Imabari Bath Towel × 2"]},
+        {**C0001[4], "items_en": ["Arita Mug × 1"]},
+    ]
+
+    assert choose_order(orders, "return_items", description=describe("return the mug")).number == (
+        "ORD-4003"
     )
