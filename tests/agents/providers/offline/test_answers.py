@@ -238,7 +238,7 @@ def test_a_bare_number_that_is_none_of_theirs_is_asked_about_never_swapped() -> 
 
 
 def test_an_item_only_one_order_holds_decides() -> None:
-    orders = [
+    orders: list[Mapping[str, Any]] = [
         {**C0001[1], "items_en": ["Imabari Bath Towel × 2"]},
         {**C0001[4], "items_en": ["Arita Mug × 1"]},
     ]
