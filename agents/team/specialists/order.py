@@ -9,6 +9,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
+from agents.support.grounding.described import OrderReference
+from agents.support.grounding.orders import ground_order
 from agents.support.vocabulary import Skill
 from agents.team.prompts import SHARED_RULES
 from agents.team.run_context import run_context, run_customer, stable_operation_id
@@ -26,14 +28,15 @@ PROMPT = f"""{SHARED_RULES}
 {ASKING_RULES}
 
 You are the Order agent. Find the order the customer means: use the order number they give
-(get_order_details), otherwise search their orders (search_orders) and pick the one that fits
-what they ask about. To cancel, call cancel_order: it only prepares the cancellation for an
-operator's approval and refuses orders that can no longer be cancelled. A delivered item the
-customer sends back is return_items; the same item in another size or colour is
-exchange_items; removing an item or lowering a quantity before the order is confirmed is
-modify_order_items. Look the items up first with get_order_items and name them by SKU.
-Each only prepares the action for an operator and refuses what the shop's rules do not
-allow."""
+(get_order_details), otherwise search their orders (search_orders) with what the customer
+said about the order (request, words, item, states, numbers, amounts): take the order it
+matches, and ask the customer when it returns candidates instead. To cancel, call
+cancel_order: it only prepares the cancellation for an operator's approval and refuses orders
+that can no longer be cancelled. A delivered item the customer sends back is return_items;
+the same item in another size or colour is exchange_items; removing an item or lowering a
+quantity before the order is confirmed is modify_order_items. Look the items up first with
+get_order_items and name them by SKU. Each only prepares the action for an operator and
+refuses what the shop's rules do not allow."""
 
 
 def _iso_date(value: str | None) -> date | None:
@@ -46,13 +49,31 @@ def search_orders(
     status: str | None = None,
     placed_from: str | None = None,
     placed_to: str | None = None,
+    request: str | None = None,
+    words: str | None = None,
+    item: str | None = None,
+    states: list[str] | None = None,
+    numbers: list[int] | None = None,
+    amounts: list[int] | None = None,
+    tracking_numbers: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Search the customer's orders, newest first.
+    """Search the customer's orders, newest first. Given ``request``, also find the order the
+    customer means from what they said: ``grounding.match`` is that order; with
+    ``grounding.candidates`` instead, ask the customer which (ask_customer), never pick one.
 
     Args:
         status: only orders in this status (pending, confirmed, shipped, delivered, cancelled).
         placed_from: ISO date (YYYY-MM-DD); only orders placed on or after it.
         placed_to: ISO date (YYYY-MM-DD); only orders placed on or before it.
+        request: what the customer wants, a skill id (track_shipment, cancel_order,
+            process_refund, get_order_details, ...) or "charged twice".
+        words: the customer's own words about the order ("the bath towel arriving today").
+        item: the item they name in a complaint ("towel", 「扇風機」).
+        states: the states they say they see it in: delivered, on_its_way, not_shipped,
+            charged, payment_failed.
+        numbers: numbers they wrote without the ORD- prefix ("3022").
+        amounts: amounts in yen they wrote.
+        tracking_numbers: tracking numbers they wrote.
     """
     orders = selectors.orders_search(
         customer=run_customer(config),
@@ -60,7 +81,18 @@ def search_orders(
         placed_from=_iso_date(placed_from),
         placed_to=_iso_date(placed_to),
     )
-    return {"orders": [selectors.order_summary(order=order) for order in orders]}
+    summaries = [selectors.order_summary(order=order) for order in orders]
+    if request is None:
+        return {"orders": summaries}
+    reference = OrderReference(
+        states=frozenset(states or ()),
+        item=(item or "").lower(),
+        words=(words or "").lower(),
+        numbers=frozenset(numbers or ()),
+        amounts=frozenset(amounts or ()),
+    )
+    grounding = ground_order(summaries, request, tracking_numbers or (), reference)
+    return {"orders": summaries, "grounding": grounding.as_result()}
 
 
 @tool

@@ -76,14 +76,15 @@ def process_refund(
     Args:
         order_number: the order number, e.g. ORD-1003.
         reason: why the customer should be refunded, in a few words.
-        amount: yen to refund; leave empty for the whole refundable amount (or the items').
+        amount: yen to refund, when the customer asks for a part; leave empty for the whole
+            refundable amount. With ``items``, the refund is their price, whatever this says.
         items: the items the refund is for, by SKU, e.g. [{"sku": "MUG-ARITA-AI"}].
     """
     context = run_context(config)
     order = _order(config, order_number)
     facts = selectors.order_facts(order=order, reload=False)
     chosen = within_lines(choose_lines(order=order, items=parse_items(items))) if items else []
-    if chosen and amount is None:
+    if chosen:  # the items' price comes from the order's lines, never from the model
         amount = sum(line.amount for line in chosen)
     proposal = refund_proposal(
         order=order, amount=amount, reason=reason.strip() or "customer request"

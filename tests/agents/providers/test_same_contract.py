@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
-from langchain_openai.chat_models.base import _convert_dict_to_message
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from agents.contract.blocks import ClassifyRequest
 from agents.providers.offline import OfflineChatModel
@@ -25,7 +24,8 @@ from agents.team.runs.driver import inquiry_run
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Customer
 from tests.factories import CustomerFactory, FaqEntryFactory, in_transit_order
-from tests.support.fake_openai import FakeOpenAI, Reply
+from tests.support.fake_openai import FakeOpenAI
+from tests.support.offline_proxy import offline_answer, wire_messages
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,36 +37,6 @@ def _call(messages: list[BaseMessage], tools: list[str]) -> Call:
     system = next((str(m.content) for m in messages if isinstance(m, SystemMessage)), "")
     handed = [str(m.content) for m in messages if isinstance(m, HumanMessage)]
     return system, handed[-1] if handed else "", tuple(sorted(tools))
-
-
-def wire_messages(request: dict[str, Any]) -> list[BaseMessage]:
-    """The request's messages as LangChain's; a tool message gets back the tool's name, which
-    OpenAI's wire format leaves to the call it answers."""
-    messages = [_convert_dict_to_message(message) for message in request["messages"]]
-    names = {
-        call["id"]: call["name"]
-        for message in messages
-        if isinstance(message, AIMessage)
-        for call in message.tool_calls
-    }
-    for message in messages:
-        if isinstance(message, ToolMessage):
-            message.name = names.get(message.tool_call_id)
-    return messages
-
-
-def offline_answer(request: dict[str, Any]) -> Reply:
-    """What the offline model answers to this request, as the OpenAI server would send it."""
-    messages = wire_messages(request)
-    model = OfflineChatModel(role="specialist")
-    if "response_format" in request:
-        (call,) = model._respond(messages, ["Classification"]).tool_calls
-        return Reply.structured_output(call["args"])
-    names = [tool["function"]["name"] for tool in request.get("tools", [])]
-    answer = model._respond(messages, names)
-    if answer.tool_calls:
-        return Reply.tool_calls(*((call["name"], call["args"]) for call in answer.tool_calls))
-    return Reply.text(str(answer.content))
 
 
 def _ask(customer: Customer, text: str) -> RunOutcome:

@@ -8,13 +8,14 @@ from typing import Any
 
 from agents.contract.tools import ASK_CUSTOMER
 from agents.providers.offline.turns.calls import Call
-from agents.providers.offline.turns.choosing import choose_order, options, which_named
+from agents.providers.offline.turns.choosing import options, which_named
 from agents.providers.offline.turns.order_items import ITEM_INTENTS, order_items_turn
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.described import CANCEL_CUE, describe, orders_named_for
 from agents.providers.offline.understanding.items import folded, says_add, says_remove
-from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
+from agents.providers.offline.understanding.reasons import reason
 from agents.support import catalogue
+from agents.support.grounding.orders import CHARGED_TWICE, Grounding
 from agents.support.vocabulary import Skill
 
 
@@ -39,15 +40,9 @@ def order_turn(
         # for what they need not know, and a pick of ours could hide the troubled one.
         return []
     if number is None and "search_orders" in results:
-        wanted = context.get("inquiry_intent", intent)
-        if says_not_received(inquiry) and wanted != Skill.ARRANGE_REDELIVERY:
-            wanted = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
-        elif reason(inquiry, "") == CHARGED_TWICE:
-            wanted = CHARGED_TWICE
-        orders = results["search_orders"].get("orders", [])
-        tracking = set(entities.get("tracking_numbers", []))
-        choice = choose_order(orders, wanted, tracking, describe(inquiry))
-        if choice.ambiguous and tracking:
+        found = results["search_orders"]
+        choice = Grounding.from_result(found.get("grounding") or {}, found.get("orders", []))
+        if choice.ambiguous and entities.get("tracking_numbers"):
             return []  # the tracking number says which parcel: the Shipping agent tracks it
         if choice.ambiguous and ASK_CUSTOMER in tools:
             return [_which_order(context, inquiry, choice.candidates)]
@@ -55,7 +50,9 @@ def order_turn(
         if number is None:
             return []
     if number is None:
-        return [("search_orders", {})] if intent != "search_orders" else []
+        if intent == "search_orders":
+            return []
+        return [("search_orders", _grounding_args(context, inquiry, intent))]
     if intent in ITEM_INTENTS:
         return order_items_turn(
             intent, inquiry, number, results, reason(inquiry, "customer request")
@@ -86,6 +83,26 @@ def _item_addition(intent: str, inquiry: str) -> str:
     if adding and intent in ("get_order_details", Skill.CANCEL_ORDER):
         return Skill.MODIFY_ORDER_ITEMS
     return intent
+
+
+def _grounding_args(context: dict[str, Any], inquiry: str, intent: str) -> dict[str, Any]:
+    """What the customer said about the order they mean, for the shop to find it by
+    (``search_orders`` grounds it against their real orders)."""
+    request = context.get("inquiry_intent", intent)
+    if says_not_received(inquiry) and request != Skill.ARRANGE_REDELIVERY:
+        request = Skill.TRACK_SHIPMENT  # "not arrived" is about the parcels on their way
+    elif reason(inquiry, "") == CHARGED_TWICE:
+        request = CHARGED_TWICE
+    described = describe(inquiry)
+    said = {
+        "words": described.words,
+        "item": described.item,
+        "states": sorted(str(state) for state in described.states),
+        "numbers": sorted(described.numbers),
+        "amounts": sorted(described.amounts),
+        "tracking_numbers": list(context.get("entities", {}).get("tracking_numbers", [])),
+    }
+    return {"request": str(request)} | {name: value for name, value in said.items() if value}
 
 
 def _search_args(entities: dict[str, Any]) -> dict[str, Any]:

@@ -14,10 +14,11 @@ from typing import Any
 
 from agents.contract.tools import REFER_TO_PERSON
 from agents.providers.offline.turns.calls import Call
-from agents.providers.offline.turns.choosing import fits, has_item
 from agents.providers.offline.understanding.claims import says_not_received
-from agents.providers.offline.understanding.described import DELIVERED, Description, describe
-from agents.providers.offline.understanding.reasons import CHARGED_TWICE, reason
+from agents.providers.offline.understanding.described import describe
+from agents.providers.offline.understanding.reasons import reason
+from agents.support.grounding.described import DescribedState, OrderReference, fits, has_item
+from agents.support.grounding.orders import CHARGED_TWICE
 from netshop.models import ShipmentStatus
 
 CONTRADICTS = "claim_contradicts_records"
@@ -80,7 +81,7 @@ def refund_contradiction(facts: dict[str, Any], inquiry: str, tools: set[str]) -
         "items_en": [line.get("name_en") or "" for line in lines],
     }
     item = describe(inquiry).item
-    if not fits(order, Description(states=frozenset({DELIVERED}))):
+    if not fits(order, OrderReference(states=frozenset({DescribedState.DELIVERED}))):
         claim = "damaged_not_delivered"
     elif item and not has_item(order, item) and not _names_an_item_of(order, inquiry):
         claim = "item_not_in_order"

@@ -2,34 +2,24 @@
 
 "It says out for delivery", "the towel arrived damaged", 「扇風機が壊れて届きました」: the
 state they see the order in and the item they name are facts to match against their orders
-(``turns.choosing.fits``), so an order that does not fit the description is never taken for
+(``agents.support.grounding``), so an order that does not fit the description is never taken for
 it; and which order numbers a clause asking for a refund or a cancellation names. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Final
 
 from agents.providers.offline.understanding.claims import claims_not_arrived
 from agents.providers.offline.understanding.entities import amounts, order_numbers
 from agents.providers.offline.understanding.typos import prepare
-
-DELIVERED: Final = "delivered"
-
-
-ON_ITS_WAY: Final = "on_its_way"
-
-
-NOT_SHIPPED: Final = "not_shipped"
-
-
-CHARGED: Final = "charged"
-
-
-PAYMENT_FAILED: Final = "payment_failed"
-
+from agents.support.grounding.described import (
+    GENERIC_WORDS,
+    JA_NOUN,
+    DescribedState,
+    OrderReference,
+)
 
 _BROKEN_EN: Final = (
     r"(?:broken|damaged|cracked|defective|chipped|torn|faulty|scratched|dented|smashed"
@@ -43,7 +33,7 @@ _BROKEN_JA: Final = r"(?:壊れ|こわれ|破損|割れ|欠け|傷|キズ|不良
 # The state the customer sees their order in, by the words they use for it.
 _STATES: Final = (
     (
-        DELIVERED,
+        DescribedState.DELIVERED,
         rf"\b(?:says|shows?|showing|marked(?: as)?|listed as|status (?:is|says)|tracking says)"
         rf" (?:it(?:'s| was| is| has been)? )?(?:as )?delivered\b"
         rf"|\b(?:arrived|came|delivered|showed up) {_BROKEN_EN}|\b{_BROKEN_EN} (?:on arrival|when"
@@ -51,7 +41,7 @@ _STATES: Final = (
         rf"|{_BROKEN_JA}\S{{0,6}}(?:届|到着)",
     ),
     (
-        ON_ITS_WAY,
+        DescribedState.ON_ITS_WAY,
         r"\bout for delivery\b|\bon (?:its|the) way\b|\bin transit\b|\bwas shipped\b"
         r"|\b(?:due|arriving|coming|expected|supposed to (?:arrive|come)) (?:today|tomorrow)\b"
         r"|(?:今日|本日|明日)(?:届く|到着|配達|着く)(?:予定)?"
@@ -59,13 +49,13 @@ _STATES: Final = (
         r"|(?:発送|出荷)され(?:た|まし)",
     ),
     (
-        NOT_SHIPPED,
+        DescribedState.NOT_SHIPPED,
         r"\b(?:hasn't|has not|not yet|not|never|still not) (?:been )?shipped\b"
         r"|(?:発送|出荷)(?:されて(?:い)?ない|されていません|前)|まだ(?:発送|出荷)",
     ),
-    (CHARGED, r"\bcharged\b|\bcharges?\b|\bbilled\b|請求|引き落と|決済され"),
+    (DescribedState.CHARGED, r"\bcharged\b|\bcharges?\b|\bbilled\b|請求|引き落と|決済され"),
     (
-        PAYMENT_FAILED,
+        DescribedState.PAYMENT_FAILED,
         r"\bpayment (?:has )?(?:failed|was declined|didn't go through|did not go through)"
         r"|\bcard (?:was |got |is being )?(?:declined|rejected|refused)|checkout (?:error|failed)"
         r"|決済(?:が|に)?(?:でき(?:ない|ません)|失敗|エラー|通らな)|カードが(?:使えな|通らな)",
@@ -93,93 +83,27 @@ _ITEM_EN: Final = (
 _ITEM_JA: Final = re.compile(rf"([^\s、。！？!?]{{1,16}}?)(?:が|は|も|の)\S{{0,3}}{_BROKEN_JA}")
 
 
-# A kanji or katakana run of two characters or more: a Japanese noun, an item's name.
-JA_NOUN: Final = re.compile(r"[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fffー]{2,}")
-
-
-GENERIC_WORDS: Final = frozenset(
-    [
-        "item",
-        "items",
-        "product",
-        "products",
-        "order",
-        "orders",
-        "package",
-        "parcel",
-        "thing",
-        "things",
-        "it",
-        "one",
-        "stuff",
-        "box",
-        "delivery",
-        "shipment",
-        "goods",
-        "contents",
-        "purchase",
-        "on",
-        "in",
-        "and",
-        "when",
-        "inside",
-        "whole",
-        "new",
-    ]
-) | frozenset(
-    [
-        "商品",
-        "荷物",
-        "品物",
-        "注文",
-        "中身",
-        "もの",
-        "物",
-        "箱",
-        "梱包",
-        "外箱",
-        "お荷物",
-        "ご注文",
-        "一部",
-        "一つ",
-    ]
+# A number standing alone ("cancel 3022", 「5101の扇子」, "#3082"): perhaps an order's number
+# without its prefix, perhaps an amount; never a price (円, yen, ¥), a date or a tracking number.
+# A comma or full stop after it ends the clause ("cancel 3022, please"); before a digit it is
+# part of the number ("1,200").
+_BARE_NUMBER: Final = re.compile(
+    r"(?<![\d\-/:.,¥￥$])(\d{3,6})(?![\d\-/:]|[.,]\d|\s*(?:円|yen|jpy))"
 )
 
 
-# A number standing alone ("cancel 3022", 「5101の扇子」, "#3082"): perhaps an order's number
-# without its prefix, perhaps an amount; never a price (円, yen, ¥), a date or a tracking number.
-_BARE_NUMBER: Final = re.compile(r"(?<![\d\-/:.,¥￥$])(\d{3,6})(?![\d\-/:.,]|\s*(?:円|yen|jpy))")
-
-
-@dataclass(frozen=True)
-class Description:
-    """The order as the customer describes it: states seen, the item named, the words they
-    wrote (an item named in passing: "the bath towel arriving today") and the numbers they
-    wrote without a prefix (an order's number, or its amount)."""
-
-    states: frozenset[str] = frozenset()
-    item: str = ""
-    words: str = ""
-    numbers: frozenset[int] = frozenset()
-    amounts: frozenset[int] = frozenset()
-
-    @property
-    def says_anything(self) -> bool:
-        return bool(self.states or self.item)
-
-
-def describe(text: str) -> Description:
+def describe(text: str) -> OrderReference:
     """What ``text`` says about the order it is about (nothing, for most texts)."""
     prepared = prepare(text)
     lowered = prepared.lower()
     states = {state for state, cue in _STATES if re.search(cue, lowered)}
     if re.search(_REPORTED_DELIVERED, lowered) and not claims_not_arrived(lowered):
-        states.add(DELIVERED)
-    if PAYMENT_FAILED in states:
-        states.discard(CHARGED)
-    if NOT_SHIPPED in states:
-        states -= {ON_ITS_WAY, DELIVERED}
-    return Description(
+        states.add(DescribedState.DELIVERED)
+    if DescribedState.PAYMENT_FAILED in states:
+        states.discard(DescribedState.CHARGED)
+    if DescribedState.NOT_SHIPPED in states:
+        states -= {DescribedState.ON_ITS_WAY, DescribedState.DELIVERED}
+    return OrderReference(
         states=frozenset(states),
         item=_named_item(lowered),
         words=lowered,

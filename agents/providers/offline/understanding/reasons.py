@@ -9,14 +9,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from agents.support.grounding.orders import CHARGED_TWICE
+
 DAMAGED: Final = "damaged item"  # a broken or faulty item
-CHARGED_TWICE: Final = "charged twice"  # a double-charge complaint
 
 
 REASONS = (
     (
         r"壊れ|破損|割れ|欠け|傷|不良|故障|破れ|broken|damaged|defect|crack|chipped|torn|ripped",
-        "damaged item",
+        DAMAGED,
     ),
     (
         r"届か|届いてな|来ない|紛失|never arrived|not arrived|lost|didn.t arrive",
@@ -25,7 +26,7 @@ REASONS = (
     (r"違う商品|間違|wrong (item|color|size|product)", "wrong item"),
     (
         r"二重|2重|二回|2回|twice|double|two charges|duplicate charge|more than once",
-        "charged twice",
+        CHARGED_TWICE,
     ),
 )
 

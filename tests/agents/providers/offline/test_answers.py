@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.turns.choosing import choose_order
 from agents.providers.offline.understanding.answers import chosen_option
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.writing.questions import handover_sentence, write_question
+from agents.support.grounding.orders import ground_order
 
 TWO = [{"value": "ORD-4002", "label": "急須"}, {"value": "ORD-4004", "label": "土鍋"}]
 THREE = [*TWO, {"value": "ORD-4001", "label": "ほうじ茶"}]
@@ -92,7 +92,7 @@ def numbers(orders: list[Mapping[str, Any]]) -> list[Any]:
 
 
 def test_two_parcels_on_their_way_make_a_question_about_a_parcel() -> None:
-    choice = choose_order(C0001, "track_shipment")
+    choice = ground_order(C0001, "track_shipment")
 
     assert choice.ambiguous
     assert numbers(choice.candidates) == ["ORD-4002", "ORD-4004"]
@@ -108,28 +108,28 @@ def test_two_parcels_on_their_way_make_a_question_about_a_parcel() -> None:
     ],
 )
 def test_one_fitting_order_is_the_answer(intent: str, number: str) -> None:
-    choice = choose_order(C0001, intent)
+    choice = ground_order(C0001, intent)
 
     assert (choice.number, choice.ambiguous) == (number, False)
 
 
 def test_how_my_order_is_doing_with_several_under_way_is_a_question() -> None:
     """Showing the newest of three open orders would be a guess (issue 24, class 5)."""
-    choice = choose_order(C0001, "get_order_details")
+    choice = ground_order(C0001, "get_order_details")
 
     assert choice.ambiguous
     assert numbers(choice.candidates) == ["ORD-4001", "ORD-4002", "ORD-4004"]
 
 
 def test_how_my_order_is_doing_is_the_one_under_way_else_the_latest() -> None:
-    assert choose_order(C0001[2:], "get_order_details").number == "ORD-4004"
-    assert choose_order(C0001[3:], "get_order_details").number == "ORD-4005"
+    assert ground_order(C0001[2:], "get_order_details").number == "ORD-4004"
+    assert ground_order(C0001[3:], "get_order_details").number == "ORD-4005"
 
 
 def test_a_tracking_number_decides_among_several() -> None:
     orders = [{**C0001[1], "tracking_number": "4821-7730-1195"}, C0001[2]]
 
-    assert choose_order(orders, "track_shipment", {"4821-7730-1195"}).number == "ORD-4002"
+    assert ground_order(orders, "track_shipment", {"4821-7730-1195"}).number == "ORD-4002"
 
 
 def test_two_delivered_orders_make_a_question_about_a_refund() -> None:
@@ -138,11 +138,11 @@ def test_two_delivered_orders_make_a_question_about_a_refund() -> None:
         {"number": "ORD-9002", "status": "delivered"},
     ]
 
-    assert numbers(choose_order(orders, "process_refund").candidates) == ["ORD-9001", "ORD-9002"]
+    assert numbers(ground_order(orders, "process_refund").candidates) == ["ORD-9001", "ORD-9002"]
 
 
 def test_no_fitting_order_is_no_choice() -> None:
-    choice = choose_order([C0001[3]], "cancel_order")
+    choice = ground_order([C0001[3]], "cancel_order")
 
     assert (choice.number, choice.candidates) == (None, [])
 
@@ -223,15 +223,23 @@ def test_today_is_not_needed_to_label_an_option() -> None:
 # --- The customer's own facts pick the order (issue 24, class 2) ------------------------------
 
 
-def test_a_bare_number_that_is_one_of_theirs_decides_whatever_the_request() -> None:
-    chosen = choose_order(C0001, "cancel_order", description=describe("cancel 4003 please"))
+@pytest.mark.parametrize(
+    "text", ["cancel 4003 please", "please cancel 4003, I ordered it twice", "4003をキャンセル。"]
+)
+def test_a_bare_number_that_is_one_of_theirs_decides_whatever_the_request(text: str) -> None:
+    chosen = ground_order(C0001, "cancel_order", reference=describe(text))
 
     assert chosen.number == "ORD-4003"  # delivered: the cancellation is refused, not moved
 
 
+@pytest.mark.parametrize("text", ["I paid 4,003 yen", "it was 4003円", "cancel 4003.5"])
+def test_a_number_that_is_a_price_or_part_of_one_is_not_an_order(text: str) -> None:
+    assert 4003 not in describe(text).numbers
+
+
 def test_a_bare_number_that_is_none_of_theirs_is_asked_about_never_swapped() -> None:
     """Another customer's number, or a typo: the one pending order is not taken for it."""
-    choice = choose_order(C0001, "cancel_order", description=describe("CANCEL 4009 now!!"))
+    choice = ground_order(C0001, "cancel_order", reference=describe("CANCEL 4009 now!!"))
 
     assert choice.number is None
     assert choice.ambiguous
@@ -243,6 +251,6 @@ def test_an_item_only_one_order_holds_decides() -> None:
         {**C0001[4], "items_en": ["Arita Mug × 1"]},
     ]
 
-    assert choose_order(orders, "return_items", description=describe("return the mug")).number == (
+    assert ground_order(orders, "return_items", reference=describe("return the mug")).number == (
         "ORD-4003"
     )

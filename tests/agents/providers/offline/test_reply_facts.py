@@ -10,11 +10,8 @@ import datetime as dt
 import re
 from typing import Any
 
-from agents.providers.offline.turns.choosing import choose_order
 from agents.providers.offline.understanding.described import (
     CANCEL_CUE,
-    DELIVERED,
-    ON_ITS_WAY,
     REFUND_CUE,
     describe,
     orders_named_for,
@@ -22,6 +19,8 @@ from agents.providers.offline.understanding.described import (
 from agents.providers.offline.understanding.entities import extract_entities
 from agents.providers.offline.writing import write_reply
 from agents.providers.offline.writing.faq import choose_entry
+from agents.support.grounding.described import DescribedState
+from agents.support.grounding.orders import ground_order
 from agents.support.vocabulary import Skill
 from tests.agents.providers.offline.writing.test_writer import brief, on
 
@@ -66,9 +65,9 @@ CANCEL_JA = {
 def test_an_order_out_for_delivery_is_never_taken_for_a_pending_one() -> None:
     description = describe("It says out for delivery but nothing yet. Please cancel it.")
 
-    choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.CANCEL_ORDER, set(), description)
+    choice = ground_order([PENDING, DELIVERED_TOWEL], Skill.CANCEL_ORDER, set(), description)
 
-    assert description.states == {ON_ITS_WAY}
+    assert description.states == {DescribedState.ON_ITS_WAY}
     assert choice.number is None
     assert choice.ambiguous
     assert choice.unmatched
@@ -77,15 +76,15 @@ def test_an_order_out_for_delivery_is_never_taken_for_a_pending_one() -> None:
 def test_an_item_the_customer_names_picks_the_order_that_holds_it() -> None:
     description = describe("The towel arrived damaged")
 
-    choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), description)
+    choice = ground_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), description)
 
-    assert (description.item, DELIVERED in description.states) == ("towel", True)
+    assert (description.item, DescribedState.DELIVERED in description.states) == ("towel", True)
     assert choice.number == "ORD-8001"
 
 
 def test_an_item_in_none_of_the_orders_is_a_question_not_a_refund() -> None:
     for text in ("扇風機が壊れて届きました", "My fan arrived broken"):
-        choice = choose_order(
+        choice = ground_order(
             [PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), describe(text)
         )
 
@@ -95,7 +94,7 @@ def test_an_item_in_none_of_the_orders_is_a_question_not_a_refund() -> None:
 
 
 def test_a_double_charge_without_an_order_asks_which() -> None:
-    choice = choose_order([PENDING, DELIVERED_TOWEL], "charged twice", set(), describe("x"))
+    choice = ground_order([PENDING, DELIVERED_TOWEL], "charged twice", set(), describe("x"))
 
     assert choice.number is None
     assert [order["number"] for order in choice.candidates] == ["ORD-8002", "ORD-8001"]
@@ -105,17 +104,17 @@ def test_a_delivery_the_customer_reports_and_the_words_of_an_item_are_matched() 
     towel = describe("My package was delivered yesterday but the bath towel inside is torn")
     mug = describe("My package was delivered yesterday but the mug inside is cracked")
 
-    assert DELIVERED in towel.states
+    assert DescribedState.DELIVERED in towel.states
     assert describe("It hasn't been delivered yet").states == frozenset()
-    choice = choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), towel)
+    choice = ground_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), towel)
     assert choice.number == "ORD-8001"
-    assert choose_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), mug).unmatched
+    assert ground_order([PENDING, DELIVERED_TOWEL], Skill.PROCESS_REFUND, set(), mug).unmatched
 
 
 def test_a_failed_payment_is_never_answered_with_another_orders_payment() -> None:
     description = describe("My card payment failed at checkout")
 
-    choice = choose_order(
+    choice = ground_order(
         [PENDING, DELIVERED_TOWEL], Skill.CHECK_PAYMENT_STATUS, set(), description
     )
 
