@@ -1,12 +1,13 @@
-"""Which order a customer means is decided by the shop's records, for either model.
+"""Issue 24's classes hold for a real model as for the offline one: the facts decide in code
+both share.
 
-The customer names an order without its number: by the number written bare, by its amount,
-by an item and the state they see it in; or by nothing, with several under way. The Order
-agent's ``search_orders`` tool grounds what they said against their real orders
-(``agents.support.grounding``). Each case runs twice, through the offline model and through
-the real ``ChatOpenAI`` client against the local OpenAI-compatible server (answering as the
-offline model does), and both must land on the same order, or ask the same question, and the
-OpenAI run must have had the order from the tool, not from the model.
+Each case runs twice, through the offline model and through the real ``ChatOpenAI`` client
+against the local OpenAI-compatible server (answering as the offline model does), and both
+must propose the same actions and say the same thing. Which order the customer means, named
+without its number (bare, by amount, by an item and its state, or not at all with several under
+way), is grounded by the Order agent's ``search_orders`` tool against their real orders
+(``agents.support.grounding``): the OpenAI run must have had the order from the tool. Then
+an item's refund, two requests on two orders, a refusal with its way out, an item taken off.
 """
 
 from __future__ import annotations
@@ -146,3 +147,66 @@ def test_a_number_that_is_none_of_theirs_is_asked_about_never_swapped(
         assert outcome.pending_actions == []
         assert outcome.status == "awaiting_customer"
     assert all(g["match"] is None and g["unmatched"] for g in grounded_by_the_tool(fake_openai))
+
+
+# --- The other classes of issue 24, the same through either model -----------------------------
+
+
+def proposed(outcome: RunOutcome) -> list[tuple[str, dict[str, Any]]]:
+    """The actions a person is asked to approve (each run has ids of its own)."""
+    return [(action["kind"], action["params"]) for action in outcome.pending_actions]
+
+
+def same_outcome(offline: RunOutcome, real: RunOutcome) -> RunOutcome:
+    assert (real.status, proposed(real)) == (offline.status, proposed(offline))
+    assert real.state.get("reply") == offline.state.get("reply")
+    return real
+
+
+def test_an_item_refund_is_that_items_price(
+    shop: SupportShop, ask: Ask, fake_openai: FakeOpenAI
+) -> None:
+    emily = shop.emily
+    text = f"One of the two bath towels in {emily.delivered.number} arrived torn, refund it please"
+
+    outcome = same_outcome(*both_ways(ask, fake_openai, emily, text))
+
+    assert [(a["kind"], a["params"]["amount"]) for a in outcome.pending_actions] == [
+        ("process_refund", 4300)
+    ]
+
+
+def test_two_requests_on_two_orders_are_each_done_on_their_own(
+    shop: SupportShop, ask: Ask, fake_openai: FakeOpenAI
+) -> None:
+    hanako = shop.hanako
+    pending, parcel = hanako.pending.number, hanako.in_transit.number
+    text = f"{pending}をキャンセルしてください。あと{parcel}はいつ届きますか？"
+
+    outcome = same_outcome(*both_ways(ask, fake_openai, hanako, text))
+
+    assert action_orders(outcome) == [("cancel_order", hanako.pending.number)]
+    assert hanako.in_transit.number in outcome.state["reply"]
+
+
+def test_a_delivered_order_is_not_cancelled_and_the_way_out_is_said(
+    shop: SupportShop, ask: Ask, fake_openai: FakeOpenAI
+) -> None:
+    hanako = shop.hanako
+    text = f"{hanako.delivered.number}をキャンセルしたいです"
+
+    outcome = same_outcome(*both_ways(ask, fake_openai, hanako, text))
+
+    assert outcome.pending_actions == []
+    assert "返品" in outcome.state["reply"]
+
+
+def test_an_item_taken_off_never_becomes_a_cancellation(
+    shop: SupportShop, ask: Ask, fake_openai: FakeOpenAI
+) -> None:
+    emily = shop.emily
+    text = f"Please remove the chopsticks from {emily.preparing.number}"
+
+    outcome = same_outcome(*both_ways(ask, fake_openai, emily, text))
+
+    assert "cancel_order" not in [kind for kind, _ in action_orders(outcome)]
