@@ -374,6 +374,11 @@ NETSHOP_OPERATOR_LIMIT_YEN = int(os.environ.get("NETSHOP_OPERATOR_LIMIT_YEN", "1
 # conversation is closed, and how long after closing a customer's reply still reopens it.
 NETSHOP_AWAITING_CUSTOMER_HOURS = int(os.environ.get("NETSHOP_AWAITING_CUSTOMER_HOURS", "72"))
 NETSHOP_REOPEN_DAYS = int(os.environ.get("NETSHOP_REOPEN_DAYS", "7"))
+# The share of conversations the AI resolved that join the queue for a person's review,
+# drawn per intent (``agents.support.escalations.review_sample``); 0 turns it off.
+NETSHOP_REVIEW_SAMPLE = float(os.environ.get("NETSHOP_REVIEW_SAMPLE", "0.10"))
+if not 0 <= NETSHOP_REVIEW_SAMPLE <= 1:
+    raise ImproperlyConfigured("NETSHOP_REVIEW_SAMPLE must be a share between 0 and 1, e.g. 0.10")
 # Storefront webhooks: each attempt's timeout, the back-off (doubling from the first, capped)
 # and how long after an event its delivery is retried before it is given up.
 NETSHOP_WEBHOOK_TIMEOUT_S = float(os.environ.get("NETSHOP_WEBHOOK_TIMEOUT_S", "10"))

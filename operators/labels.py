@@ -36,6 +36,7 @@ REASON_LABELS: dict[str, Promise] = {
     "supervisor_failure": _("supervisor failure"),
     "action_failed": _("action failed"),
     "flagged_for_review": _("flagged for review by a lead"),
+    "sampled_for_review": _("an AI answer sampled for review"),
     "claim_contradicts_records": _("claim contradicts the records"),
     "unsupported_request": _("request the shop cannot do"),
     "outcome_unconfirmed": _("outcome not confirmed by the records"),

@@ -108,6 +108,14 @@ def _empty_redis() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_review_sample(settings: Any) -> None:
+    """Without the review sample unless a test draws one (``scripts/test`` does the same for
+    the processes the tests start): a sampled review is a wait other features' tests do not
+    expect."""
+    settings.NETSHOP_REVIEW_SAMPLE = 0
+
+
+@pytest.fixture(autouse=True)
 def _own_audit_anchors(settings: Any, tmp_path: Path) -> None:
     """Each test's anchors in its own file: verify_audit must never read a dev run's."""
     settings.NETSHOP_AUDIT_ANCHOR_PATH = tmp_path / "audit-anchors.jsonl"

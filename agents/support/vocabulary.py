@@ -12,6 +12,8 @@ The escalation kinds and the inquiry's status are the models' ``EscalationKind``
 
 from __future__ import annotations
 
+from typing import Final
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -94,3 +96,10 @@ class OperatorDecision(models.TextChoices):
     REJECT = "reject", _("rejected")
     TAKE_OVER = "take_over", _("taken over")
     REVIEWED = "reviewed", _("reviewed")  # a flagged conversation looked at, nothing to change
+
+
+# The reasons a conversation the AI resolved is reviewed: a lead flagged it (the AI holds
+# until a person looks), or it was drawn into the review sample (``escalations.review_sample``),
+# a look back at an answer already sent, so the AI goes on answering the customer meanwhile.
+FLAGGED_FOR_REVIEW: Final = "flagged_for_review"
+SAMPLED_FOR_REVIEW: Final = "sampled_for_review"

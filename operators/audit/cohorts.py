@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.audit_trail import SUPERVISOR
+from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund
@@ -64,7 +65,9 @@ def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
         action=AuditAction.CONVERSATION_REOPENED,
         created_at__gt=before,
     )
-    flagged = Escalation.objects.filter(inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW)
+    flagged = Escalation.objects.filter(
+        inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW, reason=FLAGGED_FOR_REVIEW
+    )
     return inquiries.alias(
         person_first=Exists(person_first),
         operator_first=Exists(operator_first),

@@ -11,6 +11,7 @@ from agents.models import EscalationKind, EscalationStatus, Inquiry, InquiryStat
 from agents.support import audit_trail
 from agents.support.conversations.services import conversation_locked, refuse_blank
 from agents.support.escalations.services import escalation_record_wait
+from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.errors import DomainError
 from netshop.transactions import retry_conflicts
 
@@ -26,14 +27,17 @@ def conversation_flag(*, inquiry_id: UUID | str, user: User, reason: str) -> Inq
         or inquiry.messages.filter(author_kind=MessageAuthor.OPERATOR).exists()
     ):
         raise DomainError("not_ai_resolved")
-    if inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN):
+    open_flags = inquiry.escalations.filter(
+        kind=EscalationKind.REVIEW, reason=FLAGGED_FOR_REVIEW, status=EscalationStatus.OPEN
+    )
+    if open_flags.exists():  # a sampled review does not stop a lead's flag and its reason
         raise DomainError("already_flagged")
     flags = inquiry.escalations.filter(kind=EscalationKind.REVIEW).count()
     escalation_record_wait(
         inquiry=inquiry,
         wait_key=f"{inquiry.pk}:review:{flags + 1}",
         kind=EscalationKind.REVIEW,
-        reason="flagged_for_review",
+        reason=FLAGGED_FOR_REVIEW,
         summary=f"flagged for review by {user.username}: {reason}",
         package={
             "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},

@@ -19,6 +19,7 @@ from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry,
 from agents.support import audit_trail
 from agents.support.conversations.thread import turn_mark_taken, turn_record
 from agents.support.escalations.package import handoff_package
+from agents.support.escalations.review_sample import review_sample_consider
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
 from agents.support.events.bus import events_batch, publish, publish_all
 from agents.support.events.payloads import inquiry_payload
@@ -93,6 +94,8 @@ def inquiry_record_run(
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
         _update_inquiry(current, state, str(status))
         turn_record(inquiry=current, state=state, status=str(status))
+        if finishing:
+            review_sample_consider(inquiry=current)
         if finishing and state.get("decisions"):  # the waits this turn's decisions answered
             decided = current.escalations.filter(status=EscalationStatus.DECIDED)
             announce_resolved(current, decided.select_related("claimed_by", "decided_by"))

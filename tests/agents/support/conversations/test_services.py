@@ -18,6 +18,7 @@ from agents.models import Escalation, Inquiry, Message
 from agents.support.conversations import services
 from agents.support.conversations.selectors import thread_messages
 from agents.support.escalations.review_flags import conversation_flag
+from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from agents.team.runs.driver import inquiry_advance
 from netshop.errors import DomainError
 from netshop.models import Customer
@@ -209,8 +210,8 @@ def test_a_flag_puts_an_ai_resolved_conversation_in_the_queue_once(answered: Inq
         conversation_flag(inquiry_id=answered.pk, user=lead, reason="tone")
 
     assert again.value.code == "already_flagged"
-    review = Escalation.objects.get(inquiry=answered)
-    assert (review.kind, review.reason, review.status) == ("review", "flagged_for_review", "open")
+    review = Escalation.objects.get(inquiry=answered, reason=FLAGGED_FOR_REVIEW)
+    assert (review.kind, review.status) == ("review", "open")
 
 
 def test_a_conversation_a_person_answered_cannot_be_flagged(answered: Inquiry, alice: User) -> None:
@@ -222,4 +223,4 @@ def test_a_conversation_a_person_answered_cannot_be_flagged(answered: Inquiry, a
         conversation_flag(inquiry_id=answered.pk, user=alice, reason="x")
 
     assert refused.value.code == "not_ai_resolved"
-    assert not Escalation.objects.filter(inquiry=answered).exists()
+    assert not Escalation.objects.filter(inquiry=answered, reason=FLAGGED_FOR_REVIEW).exists()
