@@ -33,6 +33,10 @@ MACHINE_FAILURES = frozenset(
 
 ProblemKind = Literal["unanswered", "order", "tracking", "amount"]
 
+# Each specialist's intents by its name (``agents.team.graph.planner.INTENT_OF_AGENT``); keyed
+# by ``Any`` because that mapping's keys are the contract's ``AgentName`` literals.
+Owners = Mapping[Any, Collection[str]]
+
 
 class ReadingDict(TypedDict):
     """How the turn read the message: its intents (the main one first), the confidence, the
@@ -113,7 +117,7 @@ def records_read(results: Iterable[Any]) -> Records:
             if "question" in value and "answer" in value and "id" in value:
                 faq.setdefault(value["id"], (value["id"], value["question"], value["answer"]))
             quantity, price = value.get("quantity"), value.get("unit_price")
-            if _is_int(quantity) and _is_int(price):  # a line's total is read with the line
+            if isinstance(quantity, int) and isinstance(price, int):  # a line's total too
                 amounts.add(quantity * price)
             stack.extend(value.values())
         elif isinstance(value, list | tuple):
@@ -143,7 +147,7 @@ def unanswered_requests(
     requests: Iterable[str],
     plan: Iterable[Mapping[str, Any]],
     envelopes: Mapping[str, Mapping[str, Any]],
-    owners: Mapping[str, Collection[str]],
+    owners: Owners,
 ) -> list[str]:
     """The requests (intents) no specialist answered. ``owners``: each specialist's intents
     (a request no specialist owns, such as asking for a person, is the supervisor's)."""
@@ -188,7 +192,7 @@ def self_check(
     plan: Iterable[Mapping[str, Any]],
     envelopes: Mapping[str, Mapping[str, Any]],
     records: Records,
-    owners: Mapping[str, Collection[str]],
+    owners: Owners,
     asking: bool = False,
 ) -> SelfCheck:
     """Check ``reply``: every request answered (not when the reply is a question to the
@@ -227,7 +231,7 @@ def turn_grounds(
     state: Mapping[str, Any],
     *,
     reply: str,
-    owners: Mapping[str, Collection[str]],
+    owners: Owners,
     asking: bool = False,
 ) -> GroundsDict:
     """The grounds of ``reply``, one of the turn's messages, from the graph's ``state``."""

@@ -8,7 +8,6 @@ taken by exactly one run and each reply stored once, however often a run is reco
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -17,7 +16,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import unthreaded_messages
-from agents.support.grounds import turn_grounds
+from agents.support.grounds import Owners, turn_grounds
 
 OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's thread
 
@@ -77,7 +76,7 @@ def turn_record(
     inquiry: Inquiry,
     state: dict[str, Any],
     status: str,
-    owners: Mapping[str, Collection[str]] | None = None,
+    owners: Owners | None = None,
 ) -> None:
     """Store what the turn wrote to the customer, and mark the messages it took. Each AI
     message keeps its grounds (``agents.support.grounds``); ``owners``, each specialist's
