@@ -128,6 +128,9 @@ class Message(models.Model):
     # NULL means "no key", as on ``Inquiry``.
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001
     thread_id = models.CharField(max_length=120, null=True, blank=True)  # noqa: DJ001
+    # An AI message's grounds (``agents.support.grounds.GroundsDict``): how the turn read the
+    # message, the records it read, the check of the reply; NULL for anyone else's.
+    grounds = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

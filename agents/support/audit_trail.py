@@ -11,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from agents.models import InquiryStatus, StaffText, StaffTextKind
+from agents.support.grounds import GroundsDict
 from netshop.audit import AuditAction, audit_record
 
 
@@ -274,21 +275,45 @@ def _reply_author(inquiry: Any, state: dict[str, Any]) -> str:
 
 
 def message_posted(*, message: Any, actor: str) -> None:
-    """A message joined a conversation: who wrote it, in what language, how long, its digest."""
+    """A message joined a conversation: who wrote it, in what language, how long, its digest;
+    an AI message's grounds as figures (``grounds_figures``)."""
+    data = {
+        "message_id": str(message.pk),
+        "author_kind": message.author_kind,
+        "channel": message.channel,
+        "language": message.language,
+        "length": len(message.text),
+        "digest": text_digest(message.text),
+        "turn": message.turn,
+    }
+    if message.grounds:
+        data["grounds"] = grounds_figures(message.grounds)
     audit_record(
         action=AuditAction.MESSAGE_POSTED,
         actor=actor,
         inquiry_id=str(message.inquiry_id),
-        data={
-            "message_id": str(message.pk),
-            "author_kind": message.author_kind,
-            "channel": message.channel,
-            "language": message.language,
-            "length": len(message.text),
-            "digest": text_digest(message.text),
-            "turn": message.turn,
-        },
+        data=data,
     )
+
+
+def grounds_figures(grounds: GroundsDict) -> dict[str, Any]:
+    """What the chain keeps of an answer's grounds: the intents and confidence, how many
+    records it read, the verdict and the kinds of its problems; never a number, an amount
+    or a question the reply or the records hold (those are the customer's)."""
+    reading, records, check = grounds["reading"], grounds["records"], grounds["check"]
+    return {
+        "intents": reading["intents"],
+        "confidence": reading["confidence"],
+        "injection_suspected": reading["injection_suspected"],
+        "records": {
+            "orders": len(records["orders"]),
+            "tracking": len(records["tracking"]),
+            "faq": len(records["faq"]),
+        },
+        "check": "passed" if check["passed"] else "failed",
+        "problems": sorted({p["kind"] for p in check["problems"]}),
+        "problem_count": len(check["problems"]),
+    }
 
 
 def conversation_changed(*, inquiry_id: object, action: AuditAction, actor: str) -> None:

@@ -8,6 +8,7 @@ from agents.models import Inquiry, Message, MessageAuthor
 from agents.support import audit_trail, catalogue
 from agents.support.events.bus import publish
 from agents.support.events.payloads import message_payload
+from agents.support.grounds import GroundsDict
 from agents.support.text import detect_language, language_evident
 
 AUTHOR_ACTORS = {
@@ -32,6 +33,7 @@ def message_store(
     turn: int | None = None,
     idempotency_key: str | None = None,
     thread_id: str | None = None,
+    grounds: GroundsDict | None = None,
 ) -> Message:
     """Add a message to ``inquiry`` inside the caller's transaction; announced after commit.
 
@@ -46,6 +48,7 @@ def message_store(
         language=language or message_language(text, fallback=inquiry.customer.language),
         turn=turn,
         idempotency_key=idempotency_key,
+        grounds=grounds,
     )
     # Customers' and operators' messages are keyed in the graph's thread by their own id.
     message.thread_id = thread_id or (

@@ -16,6 +16,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import unthreaded_messages
+from agents.support.grounds import Owners, turn_grounds
 
 OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's thread
 
@@ -70,8 +71,16 @@ def _as_graph_message(message: Message) -> AnyMessage:
     return HumanMessage(message.text, id=message.thread_id)
 
 
-def turn_record(*, inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
-    """Store what the turn wrote to the customer, and mark the messages it took."""
+def turn_record(
+    *,
+    inquiry: Inquiry,
+    state: dict[str, Any],
+    status: str,
+    owners: Owners | None = None,
+) -> None:
+    """Store what the turn wrote to the customer, and mark the messages it took. Each AI
+    message keeps its grounds (``agents.support.grounds``); ``owners``, each specialist's
+    intents, tells which requests a specialist had to answer."""
     turn = int(state.get("turn", 1))
     turn_mark_taken(state)
     prefix = f"{inquiry.pk}:{turn}:"
@@ -89,6 +98,12 @@ def turn_record(*, inquiry: Inquiry, state: dict[str, Any], status: str) -> None
             language=state.get("language", ""),
             turn=turn,
             thread_id=message.id,
+            grounds=turn_grounds(
+                state,
+                reply=str(message.content),
+                owners=owners or {},
+                asking=str(message.id).endswith(":question"),
+            ),
         )
     if status == InquiryStatus.HANDLED_BY_HUMAN and state.get("reply"):
         _record_take_over_reply(inquiry, state, turn=turn, stored=stored)

@@ -24,6 +24,7 @@ from agents.support.escalations.services import announce_resolved, escalation_re
 from agents.support.events.bus import events_batch, publish, publish_all
 from agents.support.events.payloads import inquiry_payload
 from agents.team.graph import escalation_policy
+from agents.team.graph.planner import INTENT_OF_AGENT
 from agents.team.handoffs.receipts import finalized_receipts
 from agents.team.runs.outcome import FINAL_STATUSES, RunOutcome, RunStop
 from netshop.audit import audit_batch
@@ -93,7 +94,7 @@ def inquiry_record_run(
         _follow_up_if_unconfirmed(current, state)
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
         _update_inquiry(current, state, str(status))
-        turn_record(inquiry=current, state=state, status=str(status))
+        turn_record(inquiry=current, state=state, status=str(status), owners=INTENT_OF_AGENT)
         if finishing:
             review_sample_consider(inquiry=current)
         if finishing and state.get("decisions"):  # the waits this turn's decisions answered

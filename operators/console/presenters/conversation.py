@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.escalations.claims import conversation_may_assign
 from netshop.roles import Role, user_has_role
@@ -27,6 +29,60 @@ ANSWERING_AUTHORS = frozenset({MessageAuthor.AI, MessageAuthor.OPERATOR})
 
 
 @dataclass(frozen=True)
+class GroundsView:
+    """What an AI answer stood on, as the operator reads it beside the reply: the reading
+    (main intent, confidence), the records used and the self-check's verdict."""
+
+    intent: str
+    other_intents: list[str]
+    confidence: int | None  # a percentage
+    injection_suspected: bool
+    orders: list[str]
+    tracking: list[str]
+    faq: list[str]  # the questions of the entries quoted, else of those read
+    passed: bool
+    problems: list[str]
+
+
+PROBLEM_LABELS = {
+    "unanswered": _("Request not answered: %(subject)s"),
+    "order": _("Order number not in the records read: %(subject)s"),
+    "tracking": _("Tracking number not in the records read: %(subject)s"),
+    "amount": _("Amount not in the records read: %(subject)s"),
+}
+
+
+def grounds_view(grounds: dict[str, Any] | None) -> GroundsView | None:
+    """The grounds an AI message keeps, labelled in the operator's language."""
+    if not grounds:
+        return None
+    reading, records, check = grounds["reading"], grounds["records"], grounds["check"]
+    intents = [labels.label(labels.SKILL_LABELS, i) for i in reading["intents"] if i]
+    confidence = reading.get("confidence")
+    quoted = [f["question"] for f in records["faq"] if f.get("quoted")]
+    problems = [
+        str(PROBLEM_LABELS.get(p["kind"], "%(subject)s"))
+        % {
+            "subject": labels.label(labels.SKILL_LABELS, p["subject"])
+            if p["kind"] == "unanswered"
+            else p["subject"]
+        }
+        for p in check["problems"]
+    ]
+    return GroundsView(
+        intent=intents[0] if intents else "",
+        other_intents=intents[1:],
+        confidence=None if confidence is None else round(confidence * 100),
+        injection_suspected=bool(reading.get("injection_suspected")),
+        orders=list(records["orders"]),
+        tracking=list(records["tracking"]),
+        faq=quoted or [f["question"] for f in records["faq"]],
+        passed=bool(check["passed"]),
+        problems=problems,
+    )
+
+
+@dataclass(frozen=True)
 class MessageView:
     """One message of the thread: who wrote it, when, on which channel, in which language."""
 
@@ -39,6 +95,7 @@ class MessageView:
     language: str
     at: datetime
     pending: bool  # a customer message nobody has answered yet
+    grounds: GroundsView | None = None  # an AI answer's
 
 
 @dataclass(frozen=True)
@@ -78,6 +135,7 @@ def message_view(message: Message, *, answered: bool = False) -> MessageView:
         language=message.language,
         at=message.created_at,
         pending=message.is_pending and not answered,
+        grounds=grounds_view(message.grounds),
     )
 
 
