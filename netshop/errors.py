@@ -138,6 +138,7 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "order_not_found": _e(REFUSED, _("no order %(number)s for customer %(customer)s")),
     "shipment_not_found": _e(REFUSED, _("no shipment %(ref)s for customer %(customer)s")),
     "invalid_status": _e(REFUSED, _("unknown order status %(status)s (%(allowed)s)")),
+    "unknown_request": _e(REFUSED, _("unknown request %(request)s (%(allowed)s)")),
     "order_number_required": _e(REFUSED, _("Which order? No order or tracking number.")),
     "no_shipment": _e(REFUSED, _("%(order)s has not been handed to a carrier yet.")),
     "no_payment": _e(REFUSED, _("%(order)s has no payment on record.")),

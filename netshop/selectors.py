@@ -149,6 +149,7 @@ def order_summary(*, order: Order) -> dict[str, Any]:
         ],
         "payment_status": payment.status if payment else None,
         "shipment_status": shipment.status if shipment else None,
+        "tracking_number": shipment.tracking_number if shipment else None,
     }
 
 

@@ -8,8 +8,8 @@ cheap on purpose (a few regexes over the reply and set lookups): it runs on ever
 The self-check's rules:
 
 - every request answered: each request the reading found, that a specialist owns, has a plan
-  step that was not skipped and an envelope that is not a failure without a reason (a
-  business refusal such as ``order_not_cancellable`` is an answer; ``max_turns`` is not);
+  step that was not skipped and an envelope that is no error (a shop rule's refusal such as
+  ``order_not_cancellable`` comes back as a tool result and is an answer; ``max_turns`` is not);
 - every stated fact traceable: each order number, tracking number and yen amount written in
   the reply appears in what the turn's specialists read (their tool results).
 """
@@ -24,12 +24,15 @@ from typing import Any, Literal, TypedDict
 ORDER_NUMBER = re.compile(r"\bORD-\d+\b")
 TRACKING_NUMBER = re.compile(r"(?<![\d-])\d{4}-\d{4}-\d{4}(?![\d-])")
 # "¥3,980", "¥ 550", "3,980円", "550 円": the two ways a reply writes yen.
-YEN = re.compile(r"[¥￥]\s?(\d[\d,]*)|(\d[\d,]*)\s?円")
+YEN = re.compile(r"[¥￥]\s?(\d[\d,，]{0,15})|(\d[\d,，]{0,15})\s?円")
 
-# Envelope error codes that say the machine failed, not that a rule refused: no answer.
-MACHINE_FAILURES = frozenset(
-    {"max_turns", "agent_crashed", "model_error", "supervisor_failure", "tool_failure"}
-)
+# What a prepared action keeps of the model's own words: not a record the reply may quote
+# (a model that asked for ¥50,000 on a ¥20,000 order did not read ¥50,000 anywhere).
+MODEL_WRITTEN = frozenset({"requested_amount", "reason"})
+
+# Smaller whole numbers in a record are counts (quantities, attempts), not yen: a reply's
+# "¥1" is never traceable to them.
+SMALLEST_YEN = 10
 
 ProblemKind = Literal["unanswered", "order", "tracking", "amount"]
 
@@ -119,14 +122,14 @@ def records_read(results: Iterable[Any]) -> Records:
             quantity, price = value.get("quantity"), value.get("unit_price")
             if isinstance(quantity, int) and isinstance(price, int):  # a line's total too
                 amounts.add(quantity * price)
-            stack.extend(value.values())
+            stack.extend(v for k, v in value.items() if k not in MODEL_WRITTEN)
         elif isinstance(value, list | tuple):
             stack.extend(value)
         elif isinstance(value, str):
             orders.update(ORDER_NUMBER.findall(value))
             tracking.update(TRACKING_NUMBER.findall(value))
             amounts.update(yen_amounts(value))
-        elif _is_int(value):
+        elif _is_int(value) and value >= SMALLEST_YEN:
             amounts.add(value)
     return Records(
         frozenset(orders), frozenset(tracking), frozenset(amounts), tuple(faq.values())[::-1]
@@ -139,7 +142,7 @@ def _is_int(value: Any) -> bool:
 
 def yen_amounts(text: str) -> list[int]:
     """The yen amounts written in ``text`` ("¥3,980", "3,980円")."""
-    return [int((a or b).replace(",", "")) for a, b in YEN.findall(text)]
+    return [int(re.sub(r"[,，]", "", a or b)) for a, b in YEN.findall(text)]
 
 
 def unanswered_requests(
@@ -161,12 +164,12 @@ def unanswered_requests(
 
 
 def _answered(step: Mapping[str, Any] | None, envelope: Mapping[str, Any] | None) -> bool:
+    """A step answered its request when it ran and its envelope is no error: a shop rule's
+    refusal ("it has shipped") is a tool result in a successful envelope, while an error
+    envelope is always a machine's failure (max turns, a crash, invalid arguments)."""
     if step is None or envelope is None or step.get("status") == "skipped":
         return False
-    if envelope.get("status") != "error":
-        return True
-    code = envelope.get("error_code")
-    return bool(code) and code not in MACHINE_FAILURES
+    return envelope.get("status") != "error"
 
 
 def untraceable_facts(reply: str, records: Records) -> list[ProblemDict]:

@@ -92,9 +92,17 @@ def choose_lines(*, order: Order, items: list[ItemRequest]) -> list[ChosenLine]:
 
 
 def within_lines(chosen: list[ChosenLine]) -> list[ChosenLine]:
-    """Each chosen line at no more units than the order holds: a refund for "two" of a line
-    of one is that line's price, never twice it."""
-    return [ChosenLine(line=c.line, quantity=min(c.quantity, c.line.quantity)) for c in chosen]
+    """Each chosen line once, at no more units than the order holds: a refund for "two" of a
+    line of one, or the same line named twice (by its SKU and by its name), is that line's
+    price, never twice it."""
+    merged: dict[int, ChosenLine] = {}
+    for choice in chosen:
+        earlier = merged.get(choice.line.pk)
+        units = choice.quantity + (earlier.quantity if earlier else 0)
+        merged[choice.line.pk] = ChosenLine(
+            line=choice.line, quantity=min(units, choice.line.quantity)
+        )
+    return list(merged.values())
 
 
 def order_items_facts(*, order: Order) -> list[dict[str, Any]]:

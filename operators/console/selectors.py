@@ -24,6 +24,7 @@ from agents.models import (
 from agents.support.conversations.search import conversation_search
 from agents.support.conversations.selectors import thread_messages
 from agents.support.escalations.claims import colleagues_assignable
+from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.models import Order
 from netshop.selectors import order_facts
 from operators.models import CannedReply
@@ -92,7 +93,10 @@ def conversation_open_review(*, inquiry_id: UUID | str) -> Escalation | None:
     """The flag waiting in the queue for this conversation, if a lead raised one."""
     return (
         Escalation.objects.filter(
-            inquiry_id=inquiry_id, kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN
+            inquiry_id=inquiry_id,
+            kind=EscalationKind.REVIEW,
+            reason=FLAGGED_FOR_REVIEW,
+            status=EscalationStatus.OPEN,
         )
         .only("id", "inquiry_id")
         .first()

@@ -12,30 +12,22 @@ from datetime import datetime
 from typing import Literal, get_args
 from uuid import UUID
 
-from django.db.models import Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from agents.models import (
-    Escalation,
-    EscalationKind,
-    EscalationStatus,
     Inquiry,
     Message,
 )
-from agents.support.conversations.search import STATUS_FILTERS, conversation_search
+from agents.support.conversations.search import (
+    STATUS_FILTERS,
+    conversation_search,
+    flagged_expression,
+)
 from agents.support.conversations.selectors import inquiry_get, thread_messages
 from netshop.errors import DomainError
 
 InboxFilter = Literal["ai_resolved", "awaiting_customer", "human_owned", "flagged"]
 INBOX_FILTERS: tuple[str, ...] = get_args(InboxFilter)
-
-
-def flagged_expression() -> Exists:
-    """An open review escalation: a lead asked for a second look."""
-    return Exists(
-        Escalation.objects.filter(
-            inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN
-        )
-    )
 
 
 def conversations_search(

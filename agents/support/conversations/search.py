@@ -21,6 +21,7 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
+from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.models import Order
 
 StatusFilter = Literal["", "ai_resolved", "awaiting_customer", "human_owned", "flagged"]
@@ -66,8 +67,17 @@ def _standing(status_filter: str) -> Q:
     if status_filter == "human_owned":
         return Q(human_owner__isnull=False)
     if status_filter == "flagged":
-        flags = Escalation.objects.filter(
-            inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN
-        )
-        return Q(Exists(flags))
+        return Q(flagged_expression())
     return Q(pk__in=[])
+
+
+def flagged_expression() -> Exists:
+    """An open flag: a lead asked for a second look (a sampled review is no flag)."""
+    return Exists(
+        Escalation.objects.filter(
+            inquiry=OuterRef("pk"),
+            kind=EscalationKind.REVIEW,
+            reason=FLAGGED_FOR_REVIEW,
+            status=EscalationStatus.OPEN,
+        )
+    )

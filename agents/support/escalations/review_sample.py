@@ -28,6 +28,10 @@ from agents.models import (
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW
 
+# A look back at an answer already sent is not urgent: it is due within a week, so samples
+# do not crowd the approvals' deadlines in the queue, the alerts or the overdue figures.
+REVIEW_DAYS = 7
+
 
 def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     """Put ``inquiry`` in the review queue if it is drawn for its intent's sample.
@@ -39,10 +43,11 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     rate = settings.NETSHOP_REVIEW_SAMPLE
     if rate <= 0 or not ai_resolved(inquiry):
         return None
-    intent = inquiry.intent or ""
-    nth = _count_resolved(intent)
     waiting = inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN)
-    if not drawn(nth, Fraction(str(rate))) or waiting.exists():
+    if waiting.exists():
+        return None  # a person looks at it already: the draw goes to the next answer
+    intent = inquiry.intent or ""
+    if not drawn(_count_resolved(intent), Fraction(str(rate))):
         return None
     return escalation_record_wait(
         inquiry=inquiry,
@@ -54,6 +59,7 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
             "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},
             "review": {"sampled": True, "intent": intent, "reply": inquiry.reply},
         },
+        deadline_minutes=REVIEW_DAYS * 24 * 60,
     )
 
 
@@ -63,11 +69,13 @@ def drawn(nth: int, rate: Fraction) -> bool:
 
 
 def ai_resolved(inquiry: Inquiry) -> bool:
-    """Whether the AI alone resolved the conversation: no person owns it or wrote in it."""
+    """Whether the AI alone resolved the conversation: no person owns it, wrote in it or
+    decided anything in it (an approval, a hand-off: a person has looked already)."""
     return (
         inquiry.status == InquiryStatus.RESOLVED
         and inquiry.human_owner_id is None
         and not inquiry.messages.filter(author_kind=MessageAuthor.OPERATOR).exists()
+        and not inquiry.escalations.exclude(kind=EscalationKind.REVIEW).exists()
     )
 
 

@@ -80,10 +80,12 @@ def escalation_record_wait(
     summary: str,
     package: dict[str, Any],
     actions: list[PendingAction] | None = None,
+    deadline_minutes: int | None = None,
 ) -> Escalation:
-    """Record (once) that the run waits for a person, and tell the consoles."""
+    """Record (once) that the run waits for a person, and tell the consoles. The wait is due
+    within ``deadline_minutes``, by default the approvals' deadline."""
     actions = actions or []
-    minutes = settings.NETSHOP_APPROVAL_DEADLINE_MINUTES
+    minutes = deadline_minutes or settings.NETSHOP_APPROVAL_DEADLINE_MINUTES
     escalation, created = Escalation.objects.get_or_create(
         wait_key=wait_key,
         defaults={

@@ -12,6 +12,7 @@ the customer (never a pick among equals, which would be a guess). Pure: order su
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -137,8 +138,9 @@ def ground_order(
 ) -> Grounding:
     """The one order that fits ``request`` and what the customer describes, or the several
     that fit equally (newest first, as ``orders`` comes)."""
+    written = {_tracking_digits(number) for number in tracking} - {""}
     for order in orders:
-        if tracking and order.get("tracking_number") in tracking:
+        if written and _tracking_digits(order.get("tracking_number")) in written:
             return Grounding(number=str(order["number"]))
     if reference is not None:
         pinned = _pinned(orders, request, reference)
@@ -185,6 +187,11 @@ def _pinned(orders: Sequence[Summary], request: str, reference: OrderReference) 
     if unknown_number and not (by_number or by_amount or reference.says_anything):
         return Grounding(candidates=list(orders[:MAX_CANDIDATES]), unmatched=bool(orders))
     return None
+
+
+def _tracking_digits(number: object) -> str:
+    """A tracking number as its digits, however it was typed ("４８２１-7730 1195")."""
+    return re.sub(r"\D", "", unicodedata.normalize("NFKC", str(number or "")))
 
 
 def _digits(order: Summary) -> int | None:

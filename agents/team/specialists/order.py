@@ -3,14 +3,15 @@ exchanges and item changes (each waits for an operator's approval)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
-from agents.support.grounding.described import OrderReference
-from agents.support.grounding.orders import ground_order
+from agents.support.grounding.described import DescribedState, OrderReference
+from agents.support.grounding.orders import REQUESTS, ground_order
 from agents.support.vocabulary import Skill
 from agents.team.prompts import SHARED_RULES
 from agents.team.run_context import run_context, run_customer, stable_operation_id
@@ -18,6 +19,7 @@ from agents.team.specialists.asking import ASKING_RULES, ASKING_TOOLS
 from agents.team.specialists.item_args import OrderItem
 from agents.team.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
+from netshop.errors import DomainError
 from netshop.services.exchanges import exchange_proposal
 from netshop.services.order_changes import order_change_proposal
 from netshop.services.order_items import ItemRequest, order_items_facts, parse_items
@@ -52,7 +54,7 @@ def search_orders(
     request: str | None = None,
     words: str | None = None,
     item: str | None = None,
-    states: list[str] | None = None,
+    states: list[DescribedState] | None = None,
     numbers: list[int] | None = None,
     amounts: list[int] | None = None,
     tracking_numbers: list[str] | None = None,
@@ -69,14 +71,14 @@ def search_orders(
             process_refund, get_order_details, ...) or "charged twice".
         words: the customer's own words about the order ("the bath towel arriving today").
         item: the item they name in a complaint ("towel", 「扇風機」).
-        states: the states they say they see it in: delivered, on_its_way, not_shipped,
-            charged, payment_failed.
+        states: the states they say they see it in.
         numbers: numbers they wrote without the ORD- prefix ("3022").
         amounts: amounts in yen they wrote.
         tracking_numbers: tracking numbers they wrote.
     """
+    customer = run_customer(config)
     orders = selectors.orders_search(
-        customer=run_customer(config),
+        customer=customer,
         status=status,
         placed_from=_iso_date(placed_from),
         placed_to=_iso_date(placed_to),
@@ -84,14 +86,23 @@ def search_orders(
     summaries = [selectors.order_summary(order=order) for order in orders]
     if request is None:
         return {"orders": summaries}
+    if request not in REQUESTS:
+        allowed = ", ".join(sorted(REQUESTS))
+        raise DomainError("unknown_request", request=repr(request), allowed=allowed)
     reference = OrderReference(
         states=frozenset(states or ()),
-        item=(item or "").lower(),
+        item=" ".join(re.findall(r"[\w-]+", (item or "").lower())),  # "Towel!" is "towel"
         words=(words or "").lower(),
         numbers=frozenset(numbers or ()),
         amounts=frozenset(amounts or ()),
     )
-    grounding = ground_order(summaries, request, tracking_numbers or (), reference)
+    # Grounded among all their orders, not only the page a filter or the newest twenty show.
+    every_order = selectors.orders_search(customer=customer, limit=selectors.MAX_ORDERS)
+    everything = [selectors.order_summary(order=order) for order in every_order]
+    grounding = ground_order(everything, request, tracking_numbers or (), reference)
+    named = {grounding.number, *(order["number"] for order in grounding.candidates)}
+    listed = {summary["number"] for summary in summaries}
+    summaries += [s for s in everything if s["number"] in named and s["number"] not in listed]
     return {"orders": summaries, "grounding": grounding.as_result()}
 
 

@@ -77,15 +77,17 @@ def process_refund(
         order_number: the order number, e.g. ORD-1003.
         reason: why the customer should be refunded, in a few words.
         amount: yen to refund, when the customer asks for a part; leave empty for the whole
-            refundable amount. With ``items``, the refund is their price, whatever this says.
+            refundable amount. With ``items``, never more than their price.
         items: the items the refund is for, by SKU, e.g. [{"sku": "MUG-ARITA-AI"}].
     """
     context = run_context(config)
     order = _order(config, order_number)
     facts = selectors.order_facts(order=order, reload=False)
     chosen = within_lines(choose_lines(order=order, items=parse_items(items))) if items else []
-    if chosen:  # the items' price comes from the order's lines, never from the model
-        amount = sum(line.amount for line in chosen)
+    requested = amount
+    if chosen:  # the items' price comes from the order's lines: a model's figure only lowers it
+        priced = sum(line.amount for line in chosen)
+        amount = priced if amount is None else min(amount, priced)
     proposal = refund_proposal(
         order=order, amount=amount, reason=reason.strip() or "customer request"
     )
@@ -102,7 +104,7 @@ def process_refund(
                 "reason": proposal.reason,
                 **({"items": [line.as_dict() for line in chosen]} if chosen else {}),
             },
-            "requested_amount": amount,
+            "requested_amount": requested if requested is not None else amount,
             "capped": proposal.capped,
             "amount_at_risk": proposal.amount,
             "checks": [check.as_dict() for check in proposal.checks],

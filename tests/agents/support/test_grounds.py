@@ -137,17 +137,49 @@ def test_a_request_without_an_answer_fails(
 
 
 def test_a_refusal_with_its_reason_is_an_answer() -> None:
-    """ "It has shipped, it can no longer be cancelled" answers the request."""
+    """ "It has shipped, it can no longer be cancelled" answers the request: a shop rule's
+    refusal comes back as the tool's result, in a successful envelope."""
+    refused = {**ORDER, "cancel_order": {"refused": "order_not_cancellable", "reason": "shipped"}}
     check = self_check(
         reply="ORD-6006 has shipped and can no longer be cancelled.",
         requests=["cancel_order"],
         plan=[step("order", "cancel_order")],
-        envelopes={"order": envelope("order", ORDER, "error", "order_not_cancellable")},
-        records=records_read([ORDER]),
+        envelopes={"order": envelope("order", refused)},
+        records=records_read([refused]),
         owners=OWNERS,
     )
 
     assert check.passed
+
+
+@pytest.mark.parametrize("code", ["invalid_arguments", "action_preparation_failed", "unknown_tool"])
+def test_an_error_envelope_is_no_answer_whatever_its_code(code: str) -> None:
+    check = self_check(
+        reply="ORD-6006 の件、確認いたします。",
+        requests=["cancel_order"],
+        plan=[step("order", "cancel_order")],
+        envelopes={"order": envelope("order", ORDER, "error", code)},
+        records=records_read([ORDER]),
+        owners=OWNERS,
+    )
+
+    assert list(check.problems) == [{"kind": "unanswered", "subject": "cancel_order"}]
+
+
+def test_an_amount_the_model_asked_for_is_no_record_and_counts_are_not_yen() -> None:
+    """A refund asked for at ¥50,000 on a ¥10,960 order: the proposal caps it, and a reply
+    stating ¥50,000 (or "¥2", a quantity) has read it nowhere."""
+    proposal = {"params": {"order_number": "ORD-6006", "amount": 10960, "reason": "¥50,000"}}
+    records = records_read([ORDER, {**proposal, "requested_amount": 50000}])
+
+    assert 50000 not in records.amounts
+    assert 2 not in records.amounts
+    assert 10960 in records.amounts
+
+
+def test_full_width_figures_and_very_long_digit_runs_are_read_without_failing() -> None:
+    assert yen_amounts("３，９８０円") == [3980]
+    assert len(yen_amounts("1" * 5000 + "円")) == 1
 
 
 def test_a_request_no_specialist_owns_is_the_supervisors() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter
+from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -21,9 +22,10 @@ from django.db import close_old_connections, transaction
 from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, MessageAuthor
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
-from agents.support.escalations.review_sample import drawn, review_sample_consider
+from agents.support.escalations.review_sample import REVIEW_DAYS, drawn, review_sample_consider
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW, Skill
 from tests.factories import CustomerFactory
+from tests.operators.api_helpers import escalation_for
 
 RATE = 0.10
 
@@ -99,6 +101,29 @@ def test_a_review_waits_in_the_queue_with_the_answer_to_check() -> None:
         "reply": "回答です",
     }
     assert Inquiry.objects.get(pk=inquiry.pk).status == InquiryStatus.RESOLVED  # still answered
+    # Not urgent: due in a week, not at the approvals' deadline.
+    assert review.deadline - review.created_at >= timedelta(days=REVIEW_DAYS) - timedelta(minutes=1)
+
+
+@pytest.mark.django_db
+def test_a_conversation_a_person_decided_in_is_not_the_ais_alone() -> None:
+    inquiry = answered_by_the_ai(Skill.PROCESS_REFUND)
+    escalation_for(inquiry)  # an approval a person decided on the way
+
+    assert record(inquiry) is None
+
+
+@pytest.mark.django_db
+def test_an_answer_already_under_review_leaves_its_draw_to_the_next() -> None:
+    customer = CustomerFactory.create()
+    first = answered_by_the_ai(Skill.SEARCH_FAQ, customer)
+    assert record(first) is not None  # the first of its intent
+    Inquiry.objects.filter(pk=first.pk).update(status=InquiryStatus.RUNNING, turns=2)
+    for _ in range(9):
+        record(answered_by_the_ai(Skill.SEARCH_FAQ, customer))
+
+    assert record(first) is None  # its next turn: a review is open on it already
+    assert record(answered_by_the_ai(Skill.SEARCH_FAQ, customer)) is not None
 
 
 @pytest.mark.django_db
