@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from agents.team.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
@@ -146,8 +146,8 @@ def support_figures(window: selectors.Window) -> dict[str, Any]:
 
 
 RECOMMENDATIONS = {
-    Autonomy.MORE: _lazy("supports more autonomy"),
-    Autonomy.LESS: _lazy("needs less autonomy"),
+    Autonomy.MORE: gettext_lazy("supports more autonomy"),
+    Autonomy.LESS: gettext_lazy("needs less autonomy"),
     Autonomy.KEEP: "",
 }
 

@@ -139,3 +139,14 @@ def test_a_period_without_reviews_shows_no_figures(manager: Client) -> None:
     html = manager.get("/audit/dashboard/?days=30").content.decode()
 
     assert "No answer was reviewed in this period." in html
+
+
+def test_a_japanese_manager_reads_the_quality_figures_in_japanese(
+    reviews: None, manager: Client
+) -> None:
+    html = manager.get("/audit/dashboard/?days=30", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+
+    assert "AI の品質: レビューした回答" in html
+    assert "95% 区間" in html
+    assert "自律の拡大を支持" in html
+    assert "自律の縮小が必要" in html
