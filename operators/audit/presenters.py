@@ -170,7 +170,7 @@ def _accuracy_row(accuracy: quality.Accuracy, dates: dict[str, dt.date]) -> dict
     return {
         "intent": accuracy.intent,
         "label": labels.label(labels.SKILL_LABELS, accuracy.intent) if accuracy.intent else "",
-        "reviewed": accuracy.reviewed,
+        "reviews": accuracy.reviewed,
         "correct": accuracy.correct,
         "wrong": accuracy.wrong,
         "accuracy": _percent(accuracy.share),

@@ -129,7 +129,7 @@ def reviewed_quality(window: Window) -> ReviewedQuality:
         AnswerReview.objects.filter(created_at__gte=window.start, created_at__lt=window.end)
         .values("intent")
         .annotate(
-            reviewed=Count("pk"),
+            reviews=Count("pk"),
             correct=Count("pk", filter=Q(verdict=AnswerVerdict.CORRECT)),
             **by_reason,
         )
@@ -137,7 +137,7 @@ def reviewed_quality(window: Window) -> ReviewedQuality:
     )
     per_intent, wrong = [], dict.fromkeys(WrongAnswerReason.values, 0)
     for row in rows:
-        per_intent.append(quality.Accuracy(row["intent"], row["reviewed"], row["correct"]))
+        per_intent.append(quality.Accuracy(row["intent"], row["reviews"], row["correct"]))
         for reason in wrong:
             wrong[reason] += row[f"wrong_{reason}"]
     counted = sorted(((r, n) for r, n in wrong.items() if n), key=lambda rn: (-rn[1], rn[0]))

@@ -69,7 +69,7 @@ def test_the_accuracy_figures_agree_with_a_hand_count(reviews: None, manager: Cl
     table = response.context["support"]["quality"]
 
     counted = hand_count()
-    assert {row["intent"]: (row["reviewed"], row["correct"]) for row in table["rows"]} == counted
+    assert {row["intent"]: (row["reviews"], row["correct"]) for row in table["rows"]} == counted
     for row in table["rows"]:
         n, correct = counted[row["intent"]]
         low, high = wilson_interval(correct, n) or (0.0, 0.0)
@@ -80,7 +80,7 @@ def test_the_accuracy_figures_agree_with_a_hand_count(reviews: None, manager: Cl
         )
     total_n = sum(n for n, _ in counted.values())
     total_correct = sum(c for _, c in counted.values())
-    assert (table["overall"]["reviewed"], table["overall"]["correct"]) == (total_n, total_correct)
+    assert (table["overall"]["reviews"], table["overall"]["correct"]) == (total_n, total_correct)
     assert table["overall"]["accuracy"] == shown(total_correct / total_n)
     wrong = Counter(r.reason for r in AnswerReview.objects.filter(verdict="wrong"))
     assert dict(support.reviewed_quality(Window.ending_today(30)).wrong_by_reason) == wrong
