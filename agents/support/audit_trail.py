@@ -345,7 +345,7 @@ def answer_reviewed(*, review: Any, actor: str) -> None:
         "reason": review.reason,
     }
     if review.note.strip():
-        data["note_digest"] = staff_text_keep(
+        data["reason_digest"] = staff_text_keep(  # the audit rows show it to managers
             inquiry_id=review.inquiry_id,
             escalation_id=review.escalation_id,
             kind=StaffTextKind.REVIEW_NOTE,

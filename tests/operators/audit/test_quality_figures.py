@@ -124,14 +124,18 @@ def test_the_reviewed_wrong_figure_links_to_its_conversation(
 ) -> None:
     wrong = sampled_review(ai_resolved(Skill.SEARCH_FAQ))
     sampled_review(ai_resolved(Skill.SEARCH_FAQ))
-    answer_review_record(escalation_id=wrong.pk, user=reviewer, verdict=Verdict("wrong", "tone"))
+    answer_review_record(
+        escalation_id=wrong.pk, user=reviewer, verdict=Verdict("wrong", "tone", "冷たい言い方")
+    )
     figures = manager.get("/audit/dashboard/?days=30").context["support"]
 
-    entries: list[Any] = list(manager.get(figures["reviewed_wrong_href"]).context["page"].entries)
+    page = manager.get(figures["reviewed_wrong_href"]).context
+    entries: list[Any] = list(page["page"].entries)
     resolved: list[Any] = list(manager.get(figures["ai_href"]).context["page"].entries)
 
     assert {e.inquiry_id for e in entries} == {wrong.inquiry_id}
     assert [e.action for e in entries] == ["answer.reviewed"]
+    assert [r["row"].staff_text for r in page["rows"]] == ["冷たい言い方"]  # managers read it
     assert wrong.inquiry_id not in {e.inquiry_id for e in resolved}
 
 

@@ -88,7 +88,7 @@ def test_the_audit_keeps_the_verdict_and_category_and_only_a_digest_of_the_note(
     kept = StaffText.objects.get(kind=StaffTextKind.REVIEW_NOTE)
     assert (kept.text, kept.digest, kept.escalation_id) == (
         NOTE,
-        entry.data["note_digest"],
+        entry.data["reason_digest"],
         escalation.pk,
     )
     assert AuditEntry.objects.filter(action="decision.reviewed").count() == 1
@@ -102,7 +102,7 @@ def test_a_correct_verdict_needs_no_reason_and_no_note(reviewer: User) -> None:
     )
 
     assert (review.verdict, review.reason, review.note) == ("correct", "", "")
-    assert "note_digest" not in AuditEntry.objects.get(action="answer.reviewed").data
+    assert "reason_digest" not in AuditEntry.objects.get(action="answer.reviewed").data
 
 
 @pytest.mark.parametrize(
