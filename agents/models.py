@@ -299,6 +299,21 @@ class StaffText(models.Model):
         return f"{self.kind} by {self.author} in {self.inquiry_id}"
 
 
+class ReviewSampleCount(models.Model):
+    """How many answers of one intent the AI has resolved on its own since the review sample
+    began (``agents.support.escalations.review_sample``): the n of "the n-th is drawn".
+
+    One row per intent, counted up under its row lock, so two workers never draw the same n
+    and the count is read in constant time however many conversations the shop keeps.
+    """
+
+    intent = models.CharField(max_length=40, primary_key=True)
+    resolved = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.intent or '(no intent)'}: {self.resolved}"
+
+
 class AnswerVerdict(models.TextChoices):
     """A reviewer's verdict on an AI answer: right, or wrong (with a ``WrongAnswerReason``)."""
 

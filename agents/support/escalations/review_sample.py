@@ -2,21 +2,19 @@
 
 Without it a wrong AI answer marked resolved is never seen by anyone. A share of them
 (``NETSHOP_REVIEW_SAMPLE``, 10% by default) joins the escalation queue as a review, drawn per
-intent so a busy intent cannot crowd out a rare one: the n-th conversation of an intent is
-drawn when ``ceil(rate x n)`` goes up, the first of every intent and then one in ten of each.
-Over N conversations and k intents the sample is between rate x N and rate x N + k. It depends
-on nothing but n, so a shop switching it on with years of history draws no backlog.
+intent so a busy intent cannot crowd out a rare one: the n-th answer of an intent the AI
+resolved on its own is drawn when ``ceil(rate x n)`` goes up, the first of every intent and
+then one in ten of each. Over N answers and k intents the sample is between rate x N and
+rate x N + k. n is counted from when the sample began (``ReviewSampleCount``), so a shop
+switching it on with years of history draws no backlog.
 """
 
 from __future__ import annotations
 
 import math
-import zlib
 from fractions import Fraction
-from typing import Final
 
 from django.conf import settings
-from django.db import connection
 
 from agents.models import (
     Escalation,
@@ -25,34 +23,26 @@ from agents.models import (
     Inquiry,
     InquiryStatus,
     MessageAuthor,
+    ReviewSampleCount,
 )
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW
-
-# The advisory lock's namespace: decisions for one intent are taken one at a time.
-_LOCK_NAMESPACE: Final = 0x5E71
 
 
 def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     """Put ``inquiry`` in the review queue if it is drawn for its intent's sample.
 
     Called as a run records a turn the AI resolved, in that transaction, with the inquiry's
-    row written (status, intent) and locked; the count of its intent's AI-resolved
-    conversations, this one included, is taken under a lock per intent, so two workers never
-    draw the same n. Once per turn: the wait is keyed by the turn.
+    row written (status, intent) and locked, once per finishing turn (a wait already open,
+    a lead's flag or an earlier draw, is not doubled).
     """
     rate = settings.NETSHOP_REVIEW_SAMPLE
     if rate <= 0 or not ai_resolved(inquiry):
         return None
     intent = inquiry.intent or ""
-    _lock_intent(intent)
+    nth = _count_resolved(intent)
     waiting = inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN)
-    if waiting.exists():
-        return None  # already waiting for a person's look
-    resolved = Inquiry.objects.filter(
-        status=InquiryStatus.RESOLVED, intent=intent, human_owner__isnull=True
-    ).count()
-    if not drawn(resolved, Fraction(str(rate))):
+    if not drawn(nth, Fraction(str(rate))) or waiting.exists():
         return None
     return escalation_record_wait(
         inquiry=inquiry,
@@ -81,9 +71,11 @@ def ai_resolved(inquiry: Inquiry) -> bool:
     )
 
 
-def _lock_intent(intent: str) -> None:
-    """Serialise the decisions for one intent until the transaction ends (two workers
-    resolving at once must not both take the last place, or both leave it)."""
-    key = zlib.crc32(intent.encode()) - 2**31  # a signed 32-bit key
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])
+def _count_resolved(intent: str) -> int:
+    """Count one more AI-resolved answer of ``intent`` and return the count: its row stays
+    locked until the transaction ends, so the next worker counts after this one."""
+    ReviewSampleCount.objects.bulk_create([ReviewSampleCount(intent=intent)], ignore_conflicts=True)
+    count = ReviewSampleCount.objects.select_for_update().get(intent=intent)
+    count.resolved += 1
+    count.save(update_fields=["resolved"])
+    return count.resolved

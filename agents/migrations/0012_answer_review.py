@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('agents', '0010_message_grounds'),
+        ('agents', '0011_review_sample_count'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
