@@ -268,6 +268,7 @@ class StaffTextKind(models.TextChoices):
 
     DECISION_REASON = "decision_reason", _("decision reason")
     FLAG_REASON = "flag_reason", _("flag reason")
+    REVIEW_NOTE = "review_note", _("review note")
 
 
 class StaffText(models.Model):
@@ -311,3 +312,64 @@ class ReviewSampleCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.intent or '(no intent)'}: {self.resolved}"
+
+
+class AnswerVerdict(models.TextChoices):
+    """A reviewer's verdict on an AI answer: right, or wrong (with a ``WrongAnswerReason``)."""
+
+    CORRECT = "correct", _("correct")
+    WRONG = "wrong", _("wrong")
+
+
+class WrongAnswerReason(models.TextChoices):
+    """Why an AI answer was wrong: the categories the dashboard counts (issue 25, part 4)."""
+
+    WRONG_FACTS = "wrong_facts", _("wrong facts")
+    WRONG_ACTION = "wrong_action", _("wrong action")
+    DID_NOT_ANSWER = "did_not_answer", _("did not answer the question")
+    WRONG_ORDER = "wrong_order", _("wrong order")
+    TONE = "tone", _("tone")
+
+
+class AnswerReview(models.Model):
+    """A reviewer's verdict on the AI answer a review escalation holds, once per escalation.
+
+    The rows the dashboard's measured accuracy counts (``operators.audit.quality``); ``intent``
+    is the answer's intent as it was reviewed, so a later reading of the conversation does not
+    move the figures. ``note`` is the reviewer's own words (kept for managers, like
+    ``StaffText``; the audit chain holds only its digest).
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    escalation = models.OneToOneField(
+        Escalation, on_delete=models.CASCADE, related_name="answer_review"
+    )
+    inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="answer_reviews")
+    turn = models.PositiveIntegerField(default=1, help_text="The run whose answer was reviewed.")
+    intent = models.CharField(max_length=40, blank=True)
+    verdict = models.CharField(max_length=10, choices=AnswerVerdict.choices)
+    reason = models.CharField(
+        max_length=20,
+        choices=WrongAnswerReason.choices,
+        blank=True,
+        help_text="Why it was wrong; empty for a correct answer.",
+    )
+    note = models.TextField(blank=True)
+    reviewer = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["intent", "created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(verdict="correct", reason="")
+                    | (models.Q(verdict="wrong") & ~models.Q(reason=""))
+                ),
+                name="answer_review_reason_iff_wrong",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.verdict} for {self.inquiry_id}"

@@ -94,6 +94,17 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "already_human_owned": _e(CONFLICT, _("Already taken over by %(who)s.")),
     "already_flagged": _e(CONFLICT, _("Already flagged for review.")),
     "not_ai_resolved": _e(REFUSED, _("Only a conversation the AI resolved can be flagged.")),
+    "already_reviewed": _e(
+        CONFLICT, _("This answer was already marked %(verdict)s by %(who)s at %(when)s.")
+    ),
+    "not_a_review": _e(REFUSED, _("Only an escalation for review takes a verdict on the answer.")),
+    "invalid_verdict": _e(REFUSED, _("The verdict is correct or wrong.")),
+    "wrong_reason_required": _e(
+        REFUSED,
+        _("A wrong answer needs a reason: %(allowed)s."),
+        correct=_("A correct answer takes no reason for being wrong."),
+    ),
+    "correction_needs_wrong": _e(REFUSED, _("Only a wrong answer is corrected to the customer.")),
     # A rule refused (422): an inquiry's text.
     "blank_text": _e(REFUSED, _("The message shows nothing: please write it in words.")),
     # A rule refused (422): escalations and decisions.

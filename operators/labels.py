@@ -10,7 +10,14 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from agents.contract.tools import ASK_CUSTOMER, REFER_TO_PERSON
-from agents.models import EscalationKind, EscalationStatus, InquiryStatus, MessageAuthor
+from agents.models import (
+    AnswerVerdict,
+    EscalationKind,
+    EscalationStatus,
+    InquiryStatus,
+    MessageAuthor,
+    WrongAnswerReason,
+)
 from agents.support.vocabulary import OperatorDecision, Skill
 from agents.team.graph.escalation_policy import ReasonCategory
 from netshop.errors import CATALOGUE
@@ -26,6 +33,8 @@ KIND_LABELS: Mapping[str, Label] = dict(EscalationKind.choices)
 DECISION_LABELS: Mapping[str, Label] = dict(OperatorDecision.choices)
 INQUIRY_STATUS_LABELS: Mapping[str, Label] = dict(InquiryStatus.choices)
 AUTHOR_LABELS: Mapping[str, Label] = dict(MessageAuthor.choices)
+ANSWER_VERDICT_LABELS: Mapping[str, Label] = dict(AnswerVerdict.choices)
+WRONG_ANSWER_LABELS: Mapping[str, Label] = dict(WrongAnswerReason.choices)
 
 REASON_LABELS: dict[str, Promise] = {
     "approval_required": _("approval required"),
@@ -254,6 +263,8 @@ INBOX_FILTER_LABELS: dict[str, Promise] = {
 # The terms a template names with the ``shown_as`` filter: ``{{ task.agent|shown_as:"agent" }}``.
 TERMS: dict[str, Mapping[str, Label]] = {
     "agent": AGENT_LABELS,
+    "answer_verdict": ANSWER_VERDICT_LABELS,
+    "wrong_answer": WRONG_ANSWER_LABELS,
     "channel": CHANNEL_LABELS,
     "check": CHECK_LABELS,
     "customer_reason": CUSTOMER_REASON_LABELS,

@@ -332,3 +332,42 @@ def conversation_flagged(*, inquiry_id: UUID | str, actor: str, reason: str) -> 
         inquiry_id=str(inquiry_id),
         data={"reason_digest": digest},
     )
+
+
+def answer_reviewed(*, review: Any, actor: str) -> None:
+    """A reviewer's verdict on an AI answer: the verdict and its reason category; their note
+    is kept for managers (``StaffText``), the entry carries only its digest."""
+    data: dict[str, Any] = {
+        "escalation_id": str(review.escalation_id),
+        "turn": review.turn,
+        "intent": review.intent,
+        "verdict": review.verdict,
+        "reason": review.reason,
+    }
+    if review.note.strip():
+        data["reason_digest"] = staff_text_keep(  # the audit rows show it to managers
+            inquiry_id=review.inquiry_id,
+            escalation_id=review.escalation_id,
+            kind=StaffTextKind.REVIEW_NOTE,
+            author=actor,
+            text=review.note,
+        )
+    audit_record(
+        action=AuditAction.ANSWER_REVIEWED,
+        actor=actor,
+        inquiry_id=str(review.inquiry_id),
+        verdict=review.verdict,
+        reason=review.reason,
+        data=data,
+    )
+
+
+def answer_corrected(*, inquiry_id: UUID | str, escalation_id: UUID | str, actor: str) -> None:
+    """A reviewer sent the customer a correction of a wrong AI answer (the message itself is
+    audited as any message is: ``message_posted``)."""
+    audit_record(
+        action=AuditAction.ANSWER_CORRECTED,
+        actor=actor,
+        inquiry_id=str(inquiry_id),
+        data={"escalation_id": str(escalation_id)},
+    )

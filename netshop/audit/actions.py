@@ -45,6 +45,8 @@ class AuditAction(StrEnum):
     CONVERSATION_CLOSED = "conversation.closed"
     CONVERSATION_REOPENED = "conversation.reopened"
     CONVERSATION_FLAGGED = "conversation.flagged"
+    ANSWER_REVIEWED = "answer.reviewed"
+    ANSWER_CORRECTED = "answer.corrected"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"
     # The chain's own custody: a new key takes over, or a writer found an unsigned head.

@@ -7,7 +7,13 @@ from typing import Annotated, Any
 from ninja import Field, Header, Schema
 from pydantic import AfterValidator, StrictInt, StringConstraints
 
-from agents.models import ActionState, EscalationStatus, MessageAuthor
+from agents.models import (
+    ActionState,
+    AnswerVerdict,
+    EscalationStatus,
+    MessageAuthor,
+    WrongAnswerReason,
+)
 from agents.support.vocabulary import OperatorDecision
 from netshop.choices import OneOf
 from netshop.text import shows_nothing
@@ -177,6 +183,39 @@ class DecisionIn(Schema):
     )
     reason: ShortText = ""
     reply: LongText = ""
+
+
+class VerdictIn(Schema):
+    """A reviewer's verdict on the AI answer a review escalation holds (once per escalation)."""
+
+    verdict: Annotated[str, OneOf(AnswerVerdict.values)]
+    reason: Annotated[str, OneOf(["", *WrongAnswerReason.values])] = Field(
+        default="", description="What was wrong: required for a wrong answer, empty otherwise."
+    )
+    note: Annotated[str, StringConstraints(max_length=2000), NoNul] = Field(
+        default="", description="For the team (managers read it; the audit keeps its digest)."
+    )
+    correction: LongText = Field(
+        default="",
+        description="A wrong answer only: sent to the customer once, as the reviewer's message.",
+    )
+    confirm_language: bool = Field(
+        default=False,
+        description="Send a correction in another language than the customer's as written; "
+        "without it such a correction is refused (reason_language_unconfirmed, 422).",
+    )
+
+
+class AnswerReviewOut(Schema):
+    """The verdict as recorded, and the review escalation it decided."""
+
+    verdict: Annotated[str, OneOf(AnswerVerdict.values)]
+    reason: str
+    intent: str = Field(description="The intent of the answer reviewed.")
+    turn: int
+    reviewer: str
+    created_at: IsoTime
+    escalation: EscalationOut
 
 
 class ConsoleEventOut(Schema):

@@ -11,6 +11,7 @@ from pydantic import Field, StringConstraints
 
 from agents.models import ConsoleEvent, Escalation, EscalationKind
 from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.answer_reviews import Verdict, answer_review_record
 from agents.support.escalations.claims import (
     claim_touch,
     conversation_assign,
@@ -31,6 +32,7 @@ from netshop.roles import Role
 from operators.api.auth import STAFF, require_role
 from operators.api.schemas import (
     ActionDecisionOut,
+    AnswerReviewOut,
     ConsoleEventOut,
     ConsoleEventPage,
     Cursor,
@@ -42,6 +44,7 @@ from operators.api.schemas import (
     EscalationPage,
     FilterText,
     NoNul,
+    VerdictIn,
 )
 
 router = Router(auth=STAFF, tags=["staff"])
@@ -218,6 +221,37 @@ def escalation_decide_view(
     )
     return EscalationDecided(
         **_out(escalation).model_dump(), action_decisions=_action_decisions(escalation)
+    )
+
+
+@router.post(
+    "/escalations/{escalation_id}/verdict",
+    response={200: AnswerReviewOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut} | DENIED | BODY,
+)
+def escalation_verdict_view(
+    request: HttpRequest, escalation_id: str, payload: VerdictIn
+) -> AnswerReviewOut:
+    """Mark the AI answer of a review escalation correct, or wrong with what was wrong; the
+    escalation is decided (reviewed). Once per escalation: a second verdict is refused
+    (already_reviewed, 409), as is one on another kind of escalation (not_a_review, 422)."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    claim_touch(escalation_id=pk, user=user)
+    review = answer_review_record(
+        escalation_id=pk,
+        user=user,
+        verdict=Verdict(payload.verdict, payload.reason, payload.note),
+        correction=payload.correction,
+        confirm_language=payload.confirm_language,
+    )
+    return AnswerReviewOut(
+        verdict=review.verdict,
+        reason=review.reason,
+        intent=review.intent,
+        turn=review.turn,
+        reviewer=user.username,
+        created_at=review.created_at.isoformat(),
+        escalation=_out(escalation_get(escalation_id=pk)),
     )
 
 

@@ -13,18 +13,30 @@ from django.db import models
 from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext_lazy as _
 
-from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus, Message, MessageAuthor
+from agents.models import (
+    AnswerReview,
+    AnswerVerdict,
+    Escalation,
+    EscalationKind,
+    Inquiry,
+    InquiryStatus,
+    Message,
+    MessageAuthor,
+)
 from agents.support.audit_trail import SUPERVISOR
 from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund
 
-# The AI resolved it on its own: its reply resolved the conversation before any person was
-# asked (an escalation other than a lead's flag) or wrote to the customer.
-BY_AI: Final = Q(ai_resolved_at__isnull=False, person_first=False, operator_first=False)
+# The AI answered it on its own: its reply resolved the conversation before any person was
+# asked (an escalation other than a review) or wrote to the customer.
+AI_ANSWERED: Final = Q(ai_resolved_at__isnull=False, person_first=False, operator_first=False)
+# ... and resolved it: no reviewer found its answer wrong (issue 25, part 5).
+BY_AI: Final = AI_ANSWERED & Q(was_reviewed_wrong=False)
 REOPENED: Final = BY_AI & Q(was_reopened=True)
 FLAGGED: Final = BY_AI & Q(was_flagged=True)
+REVIEWED_WRONG: Final = AI_ANSWERED & Q(was_reviewed_wrong=True)
 
 _Rows = TypeVar("_Rows", bound=QuerySet[Any])
 
@@ -36,12 +48,14 @@ class Figure(models.TextChoices):
     AI_RESOLVED = "ai_resolved", _("resolved by the AI")
     AI_REOPENED = "ai_reopened", _("resolved by the AI, then reopened")
     AI_FLAGGED = "ai_flagged", _("resolved by the AI, then flagged")
+    AI_REVIEWED_WRONG = "ai_reviewed_wrong", _("answered by the AI, reviewed wrong")
     RESOLVED = "resolved", _("resolved")
     LATE = "late", _("decided after the deadline")
 
 
 def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
-    """``inquiries`` with what ``BY_AI``, ``REOPENED`` and ``FLAGGED`` test (aliases only)."""
+    """``inquiries`` with what ``BY_AI``, ``REOPENED``, ``FLAGGED`` and ``REVIEWED_WRONG``
+    test (aliases only)."""
     first_resolution = (
         AuditEntry.objects.filter(
             inquiry_id=OuterRef("pk"),
@@ -68,11 +82,13 @@ def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
     flagged = Escalation.objects.filter(
         inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW, reason=FLAGGED_FOR_REVIEW
     )
+    wrong = AnswerReview.objects.filter(inquiry=OuterRef("pk"), verdict=AnswerVerdict.WRONG)
     return inquiries.alias(
         person_first=Exists(person_first),
         operator_first=Exists(operator_first),
         was_reopened=Exists(reopened),
         was_flagged=Exists(flagged),
+        was_reviewed_wrong=Exists(wrong),
     )
 
 
@@ -100,7 +116,12 @@ def figure_inquiries(
     if figure == Figure.LATE:
         late = Escalation.objects.filter(decided_at__gt=F("deadline"))
         return _between(late, "decided_at", start, end).values("inquiry_id")
-    tests = {Figure.AI_RESOLVED: BY_AI, Figure.AI_REOPENED: REOPENED, Figure.AI_FLAGGED: FLAGGED}
+    tests = {
+        Figure.AI_RESOLVED: BY_AI,
+        Figure.AI_REOPENED: REOPENED,
+        Figure.AI_FLAGGED: FLAGGED,
+        Figure.AI_REVIEWED_WRONG: REVIEWED_WRONG,
+    }
     test = tests.get(Figure(figure)) if figure in Figure.values else None
     if test is None:
         return Inquiry.objects.none().values("pk")

@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import uuid
 from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from agents.team.handoffs.receipts import VERDICTS
 from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.money import yen
-from operators.audit import selectors, support
+from operators import labels
+from operators.audit import quality, selectors, support
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
 from operators.audit.cohorts import Figure
+from operators.audit.quality import Autonomy
 from operators.audit.rows import readable_rows
 from operators.labels import VERDICT_CSS
 
@@ -124,6 +128,10 @@ def support_figures(window: selectors.Window) -> dict[str, Any]:
         "ai_href": _figure_url(Figure.AI_RESOLVED, AuditAction.REPLY_SENT, dates),
         "reopened_href": _figure_url(Figure.AI_REOPENED, AuditAction.CONVERSATION_REOPENED, dates),
         "flagged_href": _figure_url(Figure.AI_FLAGGED, AuditAction.CONVERSATION_FLAGGED, dates),
+        "reviewed_wrong_href": _figure_url(
+            Figure.AI_REVIEWED_WRONG, AuditAction.ANSWER_REVIEWED, dates
+        ),
+        "quality": quality_rows(support.reviewed_quality(window), dates),
         "refund_total": yen(support.refund_total(window)),
         "refunds_href": search_url(action=AuditAction.SIDE_EFFECT_REFUND, **dates),
         "refunds_by_operator": _refund_lines(support.refunds_by(window, "actor"), "actor", dates),
@@ -135,6 +143,48 @@ def support_figures(window: selectors.Window) -> dict[str, Any]:
         "deadlines": support.deadlines_met(window),
         "late_href": _figure_url(Figure.LATE, "decision.", dates),
     }
+
+
+RECOMMENDATIONS = {
+    Autonomy.MORE: gettext_lazy("supports more autonomy"),
+    Autonomy.LESS: gettext_lazy("needs less autonomy"),
+    Autonomy.KEEP: "",
+}
+
+
+def quality_rows(reviewed: support.ReviewedQuality, dates: dict[str, dt.date]) -> dict[str, Any]:
+    """The AI quality table: per intent and overall, the reviews, the accuracy with its 95%
+    interval and what it says about autonomy; each row links to its verdicts."""
+    return {
+        "rows": [_accuracy_row(a, dates) for a in reviewed.per_intent],
+        "overall": _accuracy_row(reviewed.overall, dates),
+        "wrong_by_reason": [
+            (labels.label(labels.WRONG_ANSWER_LABELS, reason), n)
+            for reason, n in reviewed.wrong_by_reason
+        ],
+    }
+
+
+def _accuracy_row(accuracy: quality.Accuracy, dates: dict[str, dt.date]) -> dict[str, Any]:
+    interval = accuracy.interval
+    return {
+        "intent": accuracy.intent,
+        "label": labels.label(labels.SKILL_LABELS, accuracy.intent) if accuracy.intent else "",
+        "reviews": accuracy.reviewed,
+        "correct": accuracy.correct,
+        "wrong": accuracy.wrong,
+        "accuracy": _percent(accuracy.share),
+        "low": _percent(interval[0] if interval else None),
+        "high": _percent(interval[1] if interval else None),
+        "recommendation": accuracy.recommendation.value,
+        "advice": RECOMMENDATIONS[accuracy.recommendation],
+        "href": search_url(action=AuditAction.ANSWER_REVIEWED, **dates),
+    }
+
+
+def _percent(share: float | None) -> str:
+    """A share as the dashboard shows it: "93.5%" (one decimal, so 95% is not rounded up to)."""
+    return "–" if share is None else f"{math.floor(share * 1000) / 10:.1f}%"
 
 
 def _spread(spread: support.Spread, href: str) -> dict[str, Any]:

@@ -21,11 +21,18 @@ from django.db.models import (
 )
 from django.db.models.expressions import CombinedExpression
 
-from agents.models import Escalation, Inquiry, InquiryStatus
+from agents.models import (
+    AnswerReview,
+    AnswerVerdict,
+    Escalation,
+    Inquiry,
+    InquiryStatus,
+    WrongAnswerReason,
+)
 from agents.support.vocabulary import OperatorDecision
 from netshop.audit.models import AuditEntry
 from netshop.models import Refund
-from operators.audit import cohorts
+from operators.audit import cohorts, quality
 from operators.audit.selectors import Window
 
 REFUND_ROWS = 10  # the operators and reasons a refund table lists, largest first
@@ -81,6 +88,7 @@ class AiResolution:
     by_ai: int  # resolved by the AI on its own
     reopened: int  # of those, reopened by the customer afterwards
     flagged: int  # of those, flagged by a lead for a second look
+    reviewed_wrong: int = 0  # answered by the AI alone, then reviewed wrong: not resolved by it
 
     @property
     def share(self) -> int | None:
@@ -95,8 +103,45 @@ def ai_resolution(window: Window) -> AiResolution:
         by_ai=Count("pk", filter=cohorts.BY_AI),
         reopened=Count("pk", filter=cohorts.REOPENED),
         flagged=Count("pk", filter=cohorts.FLAGGED),
+        reviewed_wrong=Count("pk", filter=cohorts.REVIEWED_WRONG),
     )
     return AiResolution(**counts)
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewedQuality:
+    """The reviews recorded in a window: per intent (by intent), overall, and what the wrong
+    answers got wrong (by reason category, most first)."""
+
+    per_intent: list[quality.Accuracy]
+    overall: quality.Accuracy
+    wrong_by_reason: list[tuple[str, int]]
+
+
+def reviewed_quality(window: Window) -> ReviewedQuality:
+    """Reviewed accuracy of the AI's answers, from the reviews recorded in the window; the
+    wrong ones counted by reason category in the same query (one query)."""
+    by_reason = {
+        f"wrong_{reason}": Count("pk", filter=Q(verdict=AnswerVerdict.WRONG, reason=reason))
+        for reason in WrongAnswerReason.values
+    }
+    rows = (
+        AnswerReview.objects.filter(created_at__gte=window.start, created_at__lt=window.end)
+        .values("intent")
+        .annotate(
+            reviews=Count("pk"),
+            correct=Count("pk", filter=Q(verdict=AnswerVerdict.CORRECT)),
+            **by_reason,
+        )
+        .order_by("intent")
+    )
+    per_intent, wrong = [], dict.fromkeys(WrongAnswerReason.values, 0)
+    for row in rows:
+        per_intent.append(quality.Accuracy(row["intent"], row["reviews"], row["correct"]))
+        for reason in wrong:
+            wrong[reason] += row[f"wrong_{reason}"]
+    counted = sorted(((r, n) for r, n in wrong.items() if n), key=lambda rn: (-rn[1], rn[0]))
+    return ReviewedQuality(per_intent, quality.overall(per_intent), counted)
 
 
 @dataclasses.dataclass(frozen=True)

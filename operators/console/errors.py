@@ -18,7 +18,7 @@ from operators import labels
 
 def refusal_message(error: DomainError, escalation: Escalation | None) -> str:
     """What to tell the operator; ``escalation`` is its state read after the refusal."""
-    if escalation is not None and error.code == "already_decided":
+    if escalation is not None and error.code in ("already_decided", "already_reviewed"):
         return _already_decided(escalation)
     if escalation is not None and error.code == "claimed_by_other":
         who = escalation.claimed_by.username if escalation.claimed_by else gettext("someone")

@@ -13,8 +13,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from agents.models import EscalationKind
+from agents.models import AnswerVerdict, EscalationKind, WrongAnswerReason
 from agents.support.conversations.search import STATUS_FILTERS
+from agents.support.escalations.answer_reviews import Verdict
 from agents.support.vocabulary import OperatorDecision
 from operators.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
@@ -99,6 +100,35 @@ class DecisionForm(forms.Form):
             "reply": (data.get("reply") or "")
             if decision in (OperatorDecision.TAKE_OVER, OperatorDecision.EDIT)
             else "",
+        }
+
+
+class VerdictForm(forms.Form):
+    """A reviewer's verdict on the AI answer of a review escalation; "save and next" goes on
+    to the next answer waiting for review (``then=next``)."""
+
+    verdict = forms.ChoiceField(label=_("Verdict"), choices=AnswerVerdict.choices)
+    reason = forms.ChoiceField(
+        label=_("What was wrong"),
+        required=False,
+        choices=[("", _("choose what was wrong")), *WrongAnswerReason.choices],
+    )
+    note = forms.CharField(label=_("Note (for the team)"), required=False, max_length=2000)
+    correction = forms.CharField(
+        label=_("Correction to the customer (optional, sent once)"),
+        required=False,
+        max_length=5000,
+    )
+    confirm_language = forms.BooleanField(required=False)
+    then = forms.ChoiceField(required=False, choices=[("", ""), ("next", "next")])
+
+    def service_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``answer_review_record``: the rules (a reason when wrong) are its."""
+        data = self.cleaned_data
+        return {
+            "verdict": Verdict(data["verdict"], data.get("reason") or "", data.get("note") or ""),
+            "correction": data.get("correction") or "",
+            "confirm_language": bool(data.get("confirm_language")),
         }
 
 

@@ -24,8 +24,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from agents.models import ActionState, Escalation, EscalationStatus
+from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
 from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.answer_reviews import answer_review_record
 from agents.support.escalations.claims import (
     claim_touch,
     escalation_assign,
@@ -36,6 +37,7 @@ from agents.support.escalations.selectors import (
     escalation_get,
     escalation_in_queue,
     escalation_list,
+    review_next,
 )
 from agents.support.escalations.services import escalation_decide
 from netshop.errors import DomainError
@@ -48,6 +50,7 @@ from operators.console.forms import (
     NotificationPreferenceForm,
     PreferenceForm,
     QueueFilterForm,
+    VerdictForm,
 )
 from operators.console.presenters.detail import detail_page
 from operators.console.presenters.queue import queue_rows
@@ -209,6 +212,32 @@ def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 @require_POST
 @role_required(Role.OPERATOR)
 @with_staff_preferences
+def verdict(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """A reviewer's verdict on the AI answer; "save and next" opens the next one to review."""
+    claim_touch(escalation_id=escalation_id, user=_staff(request))
+    form = VerdictForm(request.POST)
+    if not form.is_valid():
+        return _render_detail(request, escalation_id, verdict_form=form, status=422)
+    try:
+        review = answer_review_record(
+            escalation_id=escalation_id, user=_staff(request), **form.service_kwargs()
+        )
+    except DomainError as error:
+        return _refused(request, escalation_id, error, verdict_form=form)
+    shown = labels.label(labels.ANSWER_VERDICT_LABELS, review.verdict)
+    messages.success(request, gettext("Verdict recorded: %(verdict)s.") % {"verdict": shown})
+    if form.cleaned_data.get("then") != "next":
+        return redirect("console:detail", escalation_id=escalation_id)
+    following = review_next(user=_staff(request), after=escalation_id)
+    if following is None:
+        messages.info(request, gettext("No other answer waits for review."))
+        return redirect(reverse("console:queue") + f"?kind={EscalationKind.REVIEW}")
+    return redirect("console:detail", escalation_id=following.pk)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferenceForm(request.POST)
     if form.is_valid():
@@ -237,13 +266,19 @@ def _change(request: HttpRequest, escalation_id: UUID, service: Any, done: str) 
 
 
 def _refused(
-    request: HttpRequest, escalation_id: UUID, error: DomainError, form: DecisionForm | None = None
+    request: HttpRequest,
+    escalation_id: UUID,
+    error: DomainError,
+    form: DecisionForm | None = None,
+    verdict_form: VerdictForm | None = None,
 ) -> HttpResponse:
     status = error.status
     if status == 404:
         return HttpResponse(status=404)
     message = errors.refusal_message(error, _current(escalation_id))
-    return _render_detail(request, escalation_id, form=form, error=message, status=status)
+    return _render_detail(
+        request, escalation_id, form=form, verdict_form=verdict_form, error=message, status=status
+    )
 
 
 def _render_detail(
@@ -251,6 +286,7 @@ def _render_detail(
     escalation_id: UUID,
     *,
     form: DecisionForm | None = None,
+    verdict_form: VerdictForm | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -262,6 +298,7 @@ def _render_detail(
     context = {
         "page": page,
         "form": form or DecisionForm(),
+        "verdict_form": verdict_form or VerdictForm(),
         "decision_error": error,
         "seq": console_event_seq(),
         "focus": request.GET.get("focus", ""),

@@ -91,6 +91,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "owned_by_other",
         "already_human_owned",
         "already_flagged",
+        "already_reviewed",
         "preview_outdated",
         "preview_unavailable",
         "second_approval_by_other",

@@ -90,6 +90,7 @@ def admin_page(operator: Outcome, manager: Outcome | None = None, **kwargs: Any)
 
 
 DECISION = {"decision": "reject", "reason": "対象外のご依頼です"}
+VERDICT = {"verdict": "correct"}
 INQUIRY = {"customer_id": "{hanako_code}", "text": "{hanako_delivered}が欠けて届きました。"}
 
 EXPECTED: dict[str, Row] = {
@@ -122,6 +123,10 @@ EXPECTED: dict[str, Row] = {
     "api/v1/escalations/<escalation_id>/decide": staff_api(method="post", body=DECISION, json=True),
     "api/v1/escalations/<escalation_id>/preview": staff_api(
         method="post", body=DECISION, json=True
+    ),
+    # The matrix's escalation is an approval: a verdict is for reviews (422 not_a_review).
+    "api/v1/escalations/<escalation_id>/verdict": staff_api(
+        422, method="post", body=VERDICT, json=True
     ),
     "api/v1/events": staff_api(),
     # A receipt issued in a conversation: read like its thread (a storefront names the
@@ -184,6 +189,9 @@ EXPECTED: dict[str, Row] = {
     ),
     "console/escalations/<uuid:escalation_id>/preview": page(
         403, 200, 200, method="post", body=DECISION
+    ),
+    "console/escalations/<uuid:escalation_id>/verdict": page(
+        403, 422, 422, method="post", body=VERDICT
     ),
     "console/escalations/<uuid:escalation_id>/main": page(403, 200, 200),
     # Conversations. The routes run in this order on one conversation, after the API's

@@ -196,3 +196,16 @@ def refunds_awaiting_approval(*, customer_code: str, order_number: str) -> list[
                     }
                 )
     return found
+
+
+def review_next(*, user: Any, after: uuid.UUID | str | None = None) -> Escalation | None:
+    """The next open review escalation for ``user`` (a reviewer's "save and next"): soonest
+    deadline first, none held by someone else, not the one just reviewed."""
+    queue = Escalation.objects.filter(
+        Q(claimed_by__isnull=True) | Q(claimed_by=user.pk),
+        kind=EscalationKind.REVIEW,
+        status=EscalationStatus.OPEN,
+    )
+    if after is not None:
+        queue = queue.exclude(pk=after)
+    return queue.order_by("deadline", "created_at").first()

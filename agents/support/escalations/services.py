@@ -191,12 +191,13 @@ def escalation_decide(
         escalation.save(update_fields=["action_decisions"])
         publish("escalation.action_decided", escalation_payload(escalation))
         return escalation
-    return _decided(escalation, record, user=user)
+    return escalation_decided(escalation, record, user=user)
 
 
-def _decided(escalation: Escalation, record: dict[str, Any], *, user: User) -> Escalation:
+def escalation_decided(escalation: Escalation, record: dict[str, Any], *, user: User) -> Escalation:
     """Every action has its decision: the escalation is decided, and the run resumes (once:
-    the row is locked, and a later decision finds it decided)."""
+    the row is locked, and a later decision finds it decided). Called with the row locked
+    (``escalation_locked``) and ``record`` checked (``decision_validated``)."""
     escalation.decision = record
     escalation.status = EscalationStatus.DECIDED
     escalation.decided_by, escalation.decided_at = user, timezone.now()
@@ -294,10 +295,10 @@ def _as_shown(
             decision=record["decision"], reason=record["reason"], reply=record["reply"]
         )
         check = language_check(words, customer_language=escalation.inquiry.language)
-        _refuse_unconfirmed_language(check, confirmed=confirmed)
+        refuse_unconfirmed_language(check, confirmed=confirmed)
         return record
     shown = _previewed(escalation, record, operator=user.username)
-    _refuse_unconfirmed_language(shown.language, confirmed=confirmed)
+    refuse_unconfirmed_language(shown.language, confirmed=confirmed)
     if preview is not None and shown.exact and _lf(preview) != _lf(shown.text):
         raise DomainError("preview_outdated")
     if shown.exact and escalation.actions:
@@ -357,7 +358,8 @@ def _lf(text: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-def _refuse_unconfirmed_language(language: LanguageCheck, *, confirmed: bool) -> None:
+def refuse_unconfirmed_language(language: LanguageCheck, *, confirmed: bool) -> None:
+    """Words to the customer in another language than theirs go out only once confirmed."""
     if language.mismatch and not confirmed:
         raise DomainError(
             "reason_language_unconfirmed",

@@ -30,7 +30,7 @@ class DecisionPanel:
     edit: bool
     reject: bool
     retry: bool  # approving retries a failed refund or cancellation (same operation id)
-    reviewed: bool  # a flagged conversation: looked at, nothing to change
+    reviewed: bool  # a review: the verdict form (correct, or wrong and why)
     approve_label: str
     locked: bool  # decided, or claimed by someone else: the controls are disabled
     edit_open: bool

@@ -82,6 +82,7 @@ PAGES = [
     ("post", "/console/escalations/{id}/claim"),
     ("post", "/console/escalations/{id}/release"),
     ("post", "/console/escalations/{id}/decide"),
+    ("post", "/console/escalations/{id}/verdict"),
     ("post", "/console/preferences"),
 ]
 
