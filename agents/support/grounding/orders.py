@@ -88,8 +88,10 @@ TIERS: dict[str, tuple[Fits, ...]] = {
 }
 
 
-# What a caller may ask the grounding about (``search_orders``' ``request``).
-REQUESTS: Final = frozenset([*TIERS, Skill.GET_ORDER_DETAILS])
+# What a caller may ask the grounding about (``search_orders``' ``request``): any skill (one
+# with no tiers, an FAQ question about "my yukata", is grounded by the customer's facts
+# alone) or a request of the tiers' own.
+REQUESTS: Final = frozenset([*Skill.values, *TIERS])
 
 
 @dataclass(frozen=True)

@@ -164,3 +164,14 @@ def test_a_partial_refund_of_an_item_stays_partial_and_a_line_named_twice_counts
 
     assert partial["params"]["amount"] == 500
     assert doubled["params"]["amount"] == 2800
+
+
+def test_a_request_with_no_tiers_of_its_own_is_grounded_by_the_facts_alone() -> None:
+    """A question the reading took for an FAQ one still names the customer's item."""
+    customer = CustomerFactory.create()
+    pending_order(customer=customer)
+    parcel = in_transit_order(customer=customer, number="ORD-7301")
+
+    result = search(customer.code, request="search_faq", numbers=[7301])
+
+    assert result["grounding"]["match"] == parcel.number
