@@ -28,6 +28,7 @@ from netshop.models import (
 )
 
 MAX_ORDERS: Final = 100
+ORDERS_LISTED: Final = 20  # a search's page when the caller names none
 
 
 def customer_get(*, code: str) -> Customer:
@@ -79,7 +80,7 @@ def orders_search(
     status: str | None = None,
     placed_from: dt.date | None = None,
     placed_to: dt.date | None = None,
-    limit: int = 20,
+    limit: int = ORDERS_LISTED,
 ) -> list[Order]:
     """``customer``'s orders, newest first; dates are inclusive, in the shop's time zone."""
     orders = _orders().filter(customer=customer)

@@ -12,6 +12,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, messages_from_dict
 
+from agents.models import Inquiry
 from agents.support.conversations.thread import OPERATOR_NAME
 from agents.support.shapes import HELD, EnvelopeDict
 from netshop.services.coupons import coupon_codes_withheld
@@ -26,6 +27,12 @@ def held_actions(envelopes: Mapping[str, EnvelopeDict]) -> list[dict[str, Any]]:
         for tool, result in (env.get("data") or {}).items()
         if isinstance(result, dict) and HELD in result
     ]
+
+
+def inquiry_package(inquiry: Inquiry) -> dict[str, Any]:
+    """The package of a wait with no run's state to hand over (a crash, a flag, a sampled
+    review): the message that opened the conversation and whose it is."""
+    return {"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}}
 
 
 def handoff_package(state: dict[str, Any]) -> dict[str, Any]:

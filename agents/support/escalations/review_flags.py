@@ -10,6 +10,7 @@ from django.db import transaction
 from agents.models import EscalationKind, EscalationStatus, Inquiry, InquiryStatus, MessageAuthor
 from agents.support import audit_trail
 from agents.support.conversations.services import conversation_locked, refuse_blank
+from agents.support.escalations.package import inquiry_package
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.errors import DomainError
@@ -39,10 +40,8 @@ def conversation_flag(*, inquiry_id: UUID | str, user: User, reason: str) -> Inq
         kind=EscalationKind.REVIEW,
         reason=FLAGGED_FOR_REVIEW,
         summary=f"flagged for review by {user.username}: {reason}",
-        package={
-            "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},
-            "review": {"flagged_by": user.username, "reason": reason},  # the console's headline
-        },
+        package=inquiry_package(inquiry)
+        | {"review": {"flagged_by": user.username, "reason": reason}},  # the console's headline
     )
     audit_trail.conversation_flagged(inquiry_id=inquiry.pk, actor=user.username, reason=reason)
     return inquiry

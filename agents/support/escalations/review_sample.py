@@ -25,6 +25,7 @@ from agents.models import (
     MessageAuthor,
     ReviewSampleCount,
 )
+from agents.support.escalations.package import inquiry_package
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW
 
@@ -37,15 +38,12 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     """Put ``inquiry`` in the review queue if it is drawn for its intent's sample.
 
     Called as a run records a turn the AI resolved, in that transaction, with the inquiry's
-    row written (status, intent) and locked, once per finishing turn (a wait already open,
+    row written (status, intent) and locked, once per finishing turn (a review already open,
     a lead's flag or an earlier draw, is not doubled).
     """
     rate = settings.NETSHOP_REVIEW_SAMPLE
     if rate <= 0 or not ai_resolved(inquiry):
-        return None
-    waiting = inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN)
-    if waiting.exists():
-        return None  # a person looks at it already: the draw goes to the next answer
+        return None  # a person is looking or has looked: the draw goes to the next answer
     intent = inquiry.intent or ""
     if not drawn(_count_resolved(intent), Fraction(str(rate))):
         return None
@@ -55,10 +53,8 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
         kind=EscalationKind.REVIEW,
         reason=SAMPLED_FOR_REVIEW,
         summary=f"sampled for review: an AI answer ({intent or 'no intent'})",
-        package={
-            "inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code},
-            "review": {"sampled": True, "intent": intent, "reply": inquiry.reply},
-        },
+        package=inquiry_package(inquiry)
+        | {"review": {"sampled": True, "intent": intent, "reply": inquiry.reply}},
         deadline_minutes=REVIEW_DAYS * 24 * 60,
     )
 
@@ -69,13 +65,16 @@ def drawn(nth: int, rate: Fraction) -> bool:
 
 
 def ai_resolved(inquiry: Inquiry) -> bool:
-    """Whether the AI alone resolved the conversation: no person owns it, wrote in it or
-    decided anything in it (an approval, a hand-off: a person has looked already)."""
+    """Whether the AI alone resolved the conversation and no person is looking at it: nobody
+    owns it, wrote in it or decided anything in it (an approval, a hand-off), and no review
+    of it is open. Any escalation but a review already decided rules it out."""
     return (
         inquiry.status == InquiryStatus.RESOLVED
         and inquiry.human_owner_id is None
         and not inquiry.messages.filter(author_kind=MessageAuthor.OPERATOR).exists()
-        and not inquiry.escalations.exclude(kind=EscalationKind.REVIEW).exists()
+        and not inquiry.escalations.exclude(
+            kind=EscalationKind.REVIEW, status=EscalationStatus.DECIDED
+        ).exists()
     )
 
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.support import audit_trail
 from agents.support.conversations.thread import turn_mark_taken, turn_record
-from agents.support.escalations.package import handoff_package
+from agents.support.escalations.package import handoff_package, inquiry_package
 from agents.support.escalations.review_sample import review_sample_consider
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
 from agents.support.events.bus import events_batch, publish, publish_all
@@ -124,7 +124,7 @@ def inquiry_record_crash(*, inquiry: Inquiry, exc: Exception) -> None:
         kind=escalation.kind,
         reason=escalation.reason,
         summary=escalation.summary,
-        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
+        package=inquiry_package(inquiry),
     )
 
 

@@ -20,6 +20,7 @@ from agents.team.specialists.item_args import OrderItem
 from agents.team.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
 from netshop.errors import DomainError
+from netshop.models import Order
 from netshop.services.exchanges import exchange_proposal
 from netshop.services.order_changes import order_change_proposal
 from netshop.services.order_items import ItemRequest, order_items_facts, parse_items
@@ -77,13 +78,12 @@ def search_orders(
         tracking_numbers: tracking numbers they wrote.
     """
     customer = run_customer(config)
-    orders = selectors.orders_search(
-        customer=customer,
-        status=status,
-        placed_from=_iso_date(placed_from),
-        placed_to=_iso_date(placed_to),
+    since, until = _iso_date(placed_from), _iso_date(placed_to)
+    summaries = _summaries(
+        selectors.orders_search(
+            customer=customer, status=status, placed_from=since, placed_to=until
+        )
     )
-    summaries = [selectors.order_summary(order=order) for order in orders]
     if request is None:
         return {"orders": summaries}
     if request not in REQUESTS:
@@ -96,14 +96,23 @@ def search_orders(
         numbers=frozenset(numbers or ()),
         amounts=frozenset(amounts or ()),
     )
-    # Grounded among all their orders, not only the page a filter or the newest twenty show.
-    every_order = selectors.orders_search(customer=customer, limit=selectors.MAX_ORDERS)
-    everything = [selectors.order_summary(order=order) for order in every_order]
+    # Grounded among all their orders, not only the page a filter or the newest twenty show
+    # (the page is all of them when it is unfiltered and not full).
+    whole = not (status or since or until) and len(summaries) < selectors.ORDERS_LISTED
+    everything = (
+        summaries
+        if whole
+        else _summaries(selectors.orders_search(customer=customer, limit=selectors.MAX_ORDERS))
+    )
     grounding = ground_order(everything, request, tracking_numbers or (), reference)
     named = {grounding.number, *(order["number"] for order in grounding.candidates)}
     listed = {summary["number"] for summary in summaries}
     summaries += [s for s in everything if s["number"] in named and s["number"] not in listed]
     return {"orders": summaries, "grounding": grounding.as_result()}
+
+
+def _summaries(orders: list[Order]) -> list[dict[str, Any]]:
+    return [selectors.order_summary(order=order) for order in orders]
 
 
 @tool
