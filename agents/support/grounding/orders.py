@@ -187,7 +187,8 @@ def _pinned(orders: Sequence[Summary], request: str, reference: OrderReference) 
         return Grounding(candidates=in_state[:MAX_CANDIDATES])
     unknown_number = any(_looks_like_order_number(n, orders) for n in reference.numbers)
     if unknown_number and not (by_number or by_amount or reference.says_anything):
-        return Grounding(candidates=list(orders[:MAX_CANDIDATES]), unmatched=bool(orders))
+        # Offered back among the orders the request could be about, none taken for it.
+        return Grounding(candidates=_offered(orders, request, reference), unmatched=bool(orders))
     return None
 
 
@@ -208,23 +209,30 @@ def _looks_like_order_number(number: int, orders: Sequence[Summary]) -> bool:
 
 def _offered(orders: Sequence[Summary], request: str, reference: OrderReference) -> list[Summary]:
     """What to offer when no order fits the description: the ones in the state described
-    (the item named may be worded differently), else the ones that fit the request."""
+    (the item named may be worded differently), else the ones that fit the request best,
+    else all of them."""
     in_state = [order for order in orders if fits(order, OrderReference(states=reference.states))]
     if reference.item and in_state:
         return in_state[:MAX_CANDIDATES]
-    return list(_by_tiers(orders, request).candidates or orders)[:MAX_CANDIDATES]
+    return list(_best_tier(orders, request) or orders)[:MAX_CANDIDATES]
 
 
 def _by_tiers(orders: Sequence[Summary], request: str) -> Grounding:
     if request == Skill.GET_ORDER_DETAILS:
         return _open_or_latest(orders)
+    fitting = _best_tier(orders, request)
+    if len(fitting) == 1:
+        return Grounding(number=str(fitting[0]["number"]))
+    return Grounding(candidates=fitting[:MAX_CANDIDATES])
+
+
+def _best_tier(orders: Sequence[Summary], request: str) -> list[Summary]:
+    """The orders of the first of the request's tiers that any order is in."""
     for tier in TIERS.get(request, ()):
         fitting = [order for order in orders if tier(order)]
-        if len(fitting) == 1:
-            return Grounding(number=str(fitting[0]["number"]))
         if fitting:
-            return Grounding(candidates=fitting[:MAX_CANDIDATES])
-    return Grounding()
+            return fitting
+    return []
 
 
 def _open_or_latest(orders: Sequence[Summary]) -> Grounding:

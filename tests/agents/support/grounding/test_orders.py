@@ -74,6 +74,18 @@ def test_a_number_none_of_theirs_is_unmatched_never_swapped() -> None:
     )
 
     assert (grounding.number, grounding.unmatched) == (None, True)
+    # Offered back among the orders a cancellation could be about, not the delivered ones.
+    assert [order["number"] for order in grounding.candidates] == ["ORD-8102", "ORD-8104"]
+
+
+def test_a_number_none_of_theirs_with_one_order_fitting_offers_it_never_takes_it() -> None:
+    grounding = ground_order(
+        ORDERS, Skill.RETURN_ITEMS, reference=OrderReference(numbers=frozenset({8109}))
+    )
+
+    assert grounding.number is None
+    assert grounding.ambiguous
+    assert [order["number"] for order in grounding.candidates] == ["ORD-8103"]
 
 
 def test_a_japanese_item_name_is_found_in_the_words_without_its_quantity() -> None:
