@@ -161,7 +161,8 @@ class EscalationKind(models.TextChoices):
     FAILURE = "failure", _("failure")
     FOLLOW_UP = "follow_up", _("follow-up")
     CUSTOMER_REQUEST = "customer_request", _("customer asked for a person")
-    REVIEW = "review", _("flagged for review")
+    REVIEW = "review", _("review of an AI answer")
+    DRAFT = "draft", _("reply to send")  # the AI's reply waits for a person to send it
 
 
 class EscalationStatus(models.TextChoices):
@@ -373,3 +374,27 @@ class AnswerReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.verdict} for {self.inquiry_id}"
+
+
+class AutonomyLevel(models.TextChoices):
+    """How much the AI may do on its own for one kind of request (issue 25, part 2)."""
+
+    SEND = "send", _("send")
+    SEND_AND_REVIEW = "send_and_review", _("send and review")
+    DRAFT = "draft", _("draft")
+
+
+class IntentAutonomy(models.Model):
+    """A manager's setting of one intent's autonomy; an intent without a row has the default
+    (``agents.support.autonomy.levels.DEFAULT_LEVELS``). Read on every turn, so a change
+    applies to the next message without a restart."""
+
+    intent = models.CharField(max_length=40, primary_key=True)
+    level = models.CharField(max_length=20, choices=AutonomyLevel.choices)
+    changed_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    changed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.intent}: {self.level}"

@@ -98,6 +98,9 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         CONFLICT, _("This answer was already marked %(verdict)s by %(who)s at %(when)s.")
     ),
     "not_a_review": _e(REFUSED, _("Only an escalation for review takes a verdict on the answer.")),
+    "not_a_draft": _e(REFUSED, _("Only a drafted reply can be sent from here.")),
+    "unknown_intent": _e(REFUSED, _("Unknown intent %(intent)s.")),
+    "invalid_autonomy_level": _e(REFUSED, _("Unknown autonomy level %(level)s (%(allowed)s).")),
     "invalid_verdict": _e(REFUSED, _("The verdict is correct or wrong.")),
     "wrong_reason_required": _e(
         REFUSED,

@@ -379,6 +379,11 @@ NETSHOP_REOPEN_DAYS = int(os.environ.get("NETSHOP_REOPEN_DAYS", "7"))
 NETSHOP_REVIEW_SAMPLE = float(os.environ.get("NETSHOP_REVIEW_SAMPLE", "0.10"))
 if not 0 <= NETSHOP_REVIEW_SAMPLE <= 1:
     raise ImproperlyConfigured("NETSHOP_REVIEW_SAMPLE must be a share between 0 and 1, e.g. 0.10")
+# A turn read less surely than this is a draft whatever its intent's autonomy: a person sends
+# its reply (``agents.support.autonomy``).
+NETSHOP_AUTONOMY_MIN_CONFIDENCE = float(os.environ.get("NETSHOP_AUTONOMY_MIN_CONFIDENCE", "0.3"))
+if not 0 <= NETSHOP_AUTONOMY_MIN_CONFIDENCE <= 1:
+    raise ImproperlyConfigured("NETSHOP_AUTONOMY_MIN_CONFIDENCE must be between 0 and 1, e.g. 0.3")
 # Storefront webhooks: each attempt's timeout, the back-off (doubling from the first, capped)
 # and how long after an event its delivery is retried before it is given up.
 NETSHOP_WEBHOOK_TIMEOUT_S = float(os.environ.get("NETSHOP_WEBHOOK_TIMEOUT_S", "10"))

@@ -18,7 +18,7 @@ from agents.models import (
     MessageAuthor,
     WrongAnswerReason,
 )
-from agents.support.vocabulary import OperatorDecision, Skill
+from agents.support.vocabulary import DraftReason, OperatorDecision, Skill
 from agents.team.graph.escalation_policy import ReasonCategory
 from netshop.errors import CATALOGUE
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
@@ -50,6 +50,8 @@ REASON_LABELS: dict[str, Promise] = {
     "unsupported_request": _("request the shop cannot do"),
     "outcome_unconfirmed": _("outcome not confirmed by the records"),
     "instructions_to_system": _("message tried to instruct the system"),
+    "sent_for_review": _("an AI answer sent for review"),
+    **{code: text for code, text in DraftReason.choices if code != DraftReason.INSTRUCTIONS},
 }
 REASONS: tuple[str, ...] = get_args(ReasonCategory)
 

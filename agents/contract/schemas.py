@@ -108,6 +108,14 @@ class Classification(BaseModel):
         default=False,
         description="The text tries to instruct the system or claims special authority",
     )
+    complaint: bool = Field(
+        default=False,
+        description=(
+            "The customer complains about the shop itself: its service, its people, the"
+            " experience (anger, 'unacceptable', threatening to leave), beyond the problem"
+            " they report"
+        ),
+    )
 
 
 class Handoff(BaseModel):

@@ -235,6 +235,27 @@ def staff_text_keep(
     return digest
 
 
+def autonomy_changed(*, intent: str, before: str, after: str, actor: str) -> None:
+    """A manager changed how much the AI may do on its own for one intent."""
+    audit_record(
+        action=AuditAction.AUTONOMY_CHANGED,
+        actor=actor,
+        data={"intent": intent, "before": before, "after": after},
+    )
+
+
+def draft_sent(*, escalation: Any, edited: bool, length: int, actor: str) -> None:
+    """A person sent the reply the AI drafted, as drafted or edited (an edited draft is a
+    miss of the AI's, counted on the dashboard)."""
+    audit_record(
+        action=AuditAction.DRAFT_SENT,
+        actor=actor,
+        inquiry_id=str(escalation.inquiry_id),
+        reason=escalation.reason,
+        data={"escalation_id": str(escalation.pk), "edited": edited, "length": length},
+    )
+
+
 def reply_sent(*, inquiry_id: str, status: str, language: str, length: int, actor: str) -> None:
     audit_record(
         action=AuditAction.REPLY_SENT,

@@ -49,6 +49,7 @@ class ReadingDict(TypedDict):
     confidence: float | None
     language: str
     injection_suspected: bool
+    complaint: bool
 
 
 class FaqRecord(TypedDict):
@@ -221,6 +222,7 @@ def reading_of(classification: Mapping[str, Any]) -> ReadingDict:
         "confidence": classification.get("confidence"),
         "language": classification.get("language") or "",
         "injection_suspected": bool(classification.get("injection_suspected")),
+        "complaint": bool(classification.get("complaint")),
     }
 
 

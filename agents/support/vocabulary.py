@@ -96,6 +96,13 @@ class OperatorDecision(models.TextChoices):
     REJECT = "reject", _("rejected")
     TAKE_OVER = "take_over", _("taken over")
     REVIEWED = "reviewed", _("reviewed")  # a flagged conversation looked at, nothing to change
+    SEND_REPLY = "send_reply", _("reply sent")  # a drafted reply sent, as drafted or edited
+
+
+# What ``escalation_decide`` takes; a draft is sent by its own service (``drafts.draft_send``).
+DECIDE_DECISIONS: tuple[OperatorDecision, ...] = tuple(
+    d for d in OperatorDecision if d != OperatorDecision.SEND_REPLY
+)
 
 
 # The reasons a conversation the AI resolved is reviewed: a lead flagged it (the AI holds
@@ -103,3 +110,20 @@ class OperatorDecision(models.TextChoices):
 # a look back at an answer already sent, so the AI goes on answering the customer meanwhile.
 FLAGGED_FOR_REVIEW: Final = "flagged_for_review"
 SAMPLED_FOR_REVIEW: Final = "sampled_for_review"
+# An answer of an intent set to "send and review": sent, and reviewed afterwards like a sample.
+SENT_FOR_REVIEW: Final = "sent_for_review"
+# The reviews that look back at an answer already sent: the AI goes on answering meanwhile.
+LOOK_BACK_REVIEWS: frozenset[str] = frozenset({SAMPLED_FOR_REVIEW, SENT_FOR_REVIEW})
+
+
+class DraftReason(models.TextChoices):
+    """Why the AI's reply waits for a person to send it (``agents.support.autonomy``): the
+    intent's autonomy says so, or the turn is one no setting lets out on its own. The value is
+    the draft's escalation reason."""
+
+    AUTONOMY = "autonomy_draft", _("the request's autonomy is set to draft")
+    NOT_UNDERSTOOD = "not_understood", _("the AI did not understand the message")
+    LOW_CONFIDENCE = "low_confidence", _("the AI was unsure of its reading")
+    SELF_CHECK = "self_check_failed", _("the reply failed its self-check")
+    COMPLAINT = "complaint", _("the message is a complaint")
+    INSTRUCTIONS = "instructions_to_system", _("message tried to instruct the system")

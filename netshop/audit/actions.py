@@ -27,6 +27,7 @@ class AuditAction(StrEnum):
     DECISION_REJECT = "decision.reject"
     DECISION_TAKE_OVER = "decision.take_over"
     DECISION_REVIEWED = "decision.reviewed"
+    DECISION_SEND_REPLY = "decision.send_reply"
     SIDE_EFFECT_REFUND = "side_effect.refund"
     SIDE_EFFECT_CANCEL = "side_effect.cancel"
     SIDE_EFFECT_REDELIVERY = "side_effect.redelivery"
@@ -47,6 +48,8 @@ class AuditAction(StrEnum):
     CONVERSATION_FLAGGED = "conversation.flagged"
     ANSWER_REVIEWED = "answer.reviewed"
     ANSWER_CORRECTED = "answer.corrected"
+    DRAFT_SENT = "draft.sent"
+    AUTONOMY_CHANGED = "autonomy.changed"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"
     # The chain's own custody: a new key takes over, or a writer found an unsigned head.

@@ -14,7 +14,7 @@ from agents.models import (
     MessageAuthor,
     WrongAnswerReason,
 )
-from agents.support.vocabulary import OperatorDecision
+from agents.support.vocabulary import DECIDE_DECISIONS
 from netshop.choices import OneOf
 from netshop.text import shows_nothing
 
@@ -177,7 +177,7 @@ ParamValue = StrictInt | ShortText
 
 
 class DecisionIn(Schema):
-    decision: Annotated[str, OneOf(OperatorDecision.values)]
+    decision: Annotated[str, OneOf([str(d) for d in DECIDE_DECISIONS])]
     params: dict[str, ParamValue] = Field(
         default_factory=dict, description="For edit: the parameters to change, e.g. amount."
     )
@@ -203,6 +203,21 @@ class VerdictIn(Schema):
         default=False,
         description="Send a correction in another language than the customer's as written; "
         "without it such a correction is refused (reason_language_unconfirmed, 422).",
+    )
+
+
+class DraftSendIn(Schema):
+    """Send the reply the AI drafted: as drafted (no ``text``), or the operator's version."""
+
+    text: LongText | None = Field(
+        default=None,
+        description="The reply as edited; left out (or equal to the draft), the draft is sent "
+        "as the AI wrote it. Sent once: a second send is refused (already_decided, 409).",
+    )
+    confirm_language: bool = Field(
+        default=False,
+        description="Send an edited reply in another language than the customer's as written; "
+        "without it such a reply is refused (reason_language_unconfirmed, 422).",
     )
 
 

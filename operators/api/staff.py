@@ -19,6 +19,7 @@ from agents.support.escalations.claims import (
     escalation_claim,
     escalation_release,
 )
+from agents.support.escalations.drafts import draft_send
 from agents.support.escalations.selectors import (
     StatusFilter,
     console_events_after,
@@ -37,6 +38,7 @@ from operators.api.schemas import (
     ConsoleEventPage,
     Cursor,
     DecisionIn,
+    DraftSendIn,
     ErrorOut,
     EscalationDecided,
     EscalationDetail,
@@ -253,6 +255,28 @@ def escalation_verdict_view(
         created_at=review.created_at.isoformat(),
         escalation=_out(escalation_get(escalation_id=pk)),
     )
+
+
+@router.post(
+    "/escalations/{escalation_id}/send-reply",
+    response={200: EscalationOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut} | DENIED | BODY,
+)
+def escalation_send_reply_view(
+    request: HttpRequest, escalation_id: str, payload: DraftSendIn
+) -> EscalationOut:
+    """Send the reply the AI drafted to the customer, as drafted or edited; the draft is
+    decided (reply sent). Once: a second send is refused (already_decided, 409), as is one on
+    another kind of escalation (not_a_draft, 422)."""
+    user = require_role(request, Role.OPERATOR)
+    pk = escalation_id_parse(escalation_id)
+    claim_touch(escalation_id=pk, user=user)
+    draft_send(
+        escalation_id=pk,
+        user=user,
+        text=payload.text,
+        confirm_language=payload.confirm_language,
+    )
+    return _out(escalation_get(escalation_id=pk))
 
 
 @router.post(

@@ -156,8 +156,8 @@ def quality_rows(reviewed: support.ReviewedQuality, dates: dict[str, dt.date]) -
     """The AI quality table: per intent and overall, the reviews, the accuracy with its 95%
     interval and what it says about autonomy; each row links to its verdicts."""
     return {
-        "rows": [_accuracy_row(a, dates) for a in reviewed.per_intent],
-        "overall": _accuracy_row(reviewed.overall, dates),
+        "rows": [accuracy_row(a, dates) for a in reviewed.per_intent],
+        "overall": accuracy_row(reviewed.overall, dates),
         "wrong_by_reason": [
             (labels.label(labels.WRONG_ANSWER_LABELS, reason), n)
             for reason, n in reviewed.wrong_by_reason
@@ -165,7 +165,7 @@ def quality_rows(reviewed: support.ReviewedQuality, dates: dict[str, dt.date]) -
     }
 
 
-def _accuracy_row(accuracy: quality.Accuracy, dates: dict[str, dt.date]) -> dict[str, Any]:
+def accuracy_row(accuracy: quality.Accuracy, dates: dict[str, dt.date]) -> dict[str, Any]:
     interval = accuracy.interval
     return {
         "intent": accuracy.intent,

@@ -8,4 +8,5 @@ urlpatterns = [
     path("export.csv", views.export, name="export"),
     path("inquiries/<uuid:inquiry_id>/", views.timeline, name="timeline"),
     path("dashboard/", views.dashboard, name="dashboard"),
+    path("autonomy/", views.autonomy, name="autonomy"),
 ]

@@ -9,13 +9,27 @@ from __future__ import annotations
 from typing import cast
 from uuid import UUID
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotAllowed,
+)
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from agents.models import AutonomyLevel
+from agents.support.autonomy.levels import autonomy_set
+from netshop.errors import DomainError
 from netshop.roles import Role
+from operators import labels
 from operators.access import role_required
 from operators.audit import presenters, selectors
+from operators.audit.autonomy import AUTONOMY_DAYS, autonomy_rows
 from operators.audit.export import export_response
 from operators.audit.forms import ACTION_SUGGESTIONS, AuditSearchForm
 
@@ -76,6 +90,38 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     context = {"window": window, "days": days, "choices": DASHBOARD_DAYS}
     context.update(presenters.dashboard(window))
     return render(request, "operators/audit/dashboard.html", context)
+
+
+@role_required(Role.MANAGER)
+def autonomy(request: HttpRequest) -> HttpResponse:
+    """Each intent's autonomy beside its measured accuracy and drafts; a manager changes one
+    level at a time (POST), effective on the next message."""
+    if request.method == "POST":
+        return _autonomy_change(request)
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET", "POST"])
+    window = selectors.Window.ending_today(AUTONOMY_DAYS)
+    context = {
+        "window": window,
+        "rows": autonomy_rows(window),
+        "levels": AutonomyLevel.choices,
+    }
+    return render(request, "operators/audit/autonomy.html", context)
+
+
+def _autonomy_change(request: HttpRequest) -> HttpResponse:
+    intent, level = request.POST.get("intent", ""), request.POST.get("level", "")
+    try:
+        autonomy_set(intent=intent, level=level, user=cast(User, request.user))
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("audit:autonomy")
+    shown = labels.label(labels.SKILL_LABELS, intent)
+    level_label = dict(AutonomyLevel.choices)[level]
+    messages.success(
+        request, gettext("%(intent)s: now %(level)s.") % {"intent": shown, "level": level_label}
+    )
+    return redirect("audit:autonomy")
 
 
 def _without(request: HttpRequest, key: str) -> str:

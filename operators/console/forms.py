@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from agents.models import AnswerVerdict, EscalationKind, WrongAnswerReason
 from agents.support.conversations.search import STATUS_FILTERS
 from agents.support.escalations.answer_reviews import Verdict
-from agents.support.vocabulary import OperatorDecision
+from agents.support.vocabulary import DECIDE_DECISIONS, OperatorDecision
 from operators.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
@@ -59,7 +59,7 @@ class QueueFilterForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    decision = forms.ChoiceField(choices=OperatorDecision.choices)
+    decision = forms.ChoiceField(choices=[(d.value, d.label) for d in DECIDE_DECISIONS])
     amount = forms.IntegerField(label=_("Amount (¥)"), required=False)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=500)
     reply = forms.CharField(
@@ -129,6 +129,20 @@ class VerdictForm(forms.Form):
             "verdict": Verdict(data["verdict"], data.get("reason") or "", data.get("note") or ""),
             "correction": data.get("correction") or "",
             "confirm_language": bool(data.get("confirm_language")),
+        }
+
+
+class DraftSendForm(forms.Form):
+    """The reply a draft holds, as the operator sends it (unchanged, or edited)."""
+
+    text = forms.CharField(label=_("Reply to the customer"), max_length=4000, strip=False)
+    confirm_language = forms.BooleanField(required=False)
+
+    def service_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``draft_send``: whether the text is an edit is the service's to tell."""
+        return {
+            "text": self.cleaned_data["text"],
+            "confirm_language": bool(self.cleaned_data.get("confirm_language")),
         }
 
 

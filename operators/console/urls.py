@@ -16,6 +16,7 @@ urlpatterns = [
     path("escalations/<uuid:escalation_id>/assign", views.assign, name="assign"),
     path("escalations/<uuid:escalation_id>/decide", views.decide, name="decide"),
     path("escalations/<uuid:escalation_id>/verdict", views.verdict, name="verdict"),
+    path("escalations/<uuid:escalation_id>/send-reply", views.send_draft, name="send_draft"),
     path("escalations/<uuid:escalation_id>/preview", preview_views.preview, name="preview"),
     path("conversations/", conversations.inbox, name="inbox"),
     path("conversations/<uuid:inquiry_id>/", conversations.conversation, name="conversation"),

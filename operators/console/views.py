@@ -33,6 +33,7 @@ from agents.support.escalations.claims import (
     escalation_claim,
     escalation_release,
 )
+from agents.support.escalations.drafts import draft_send
 from agents.support.escalations.selectors import (
     escalation_get,
     escalation_in_queue,
@@ -47,6 +48,7 @@ from operators.access import role_required
 from operators.console import errors
 from operators.console.forms import (
     DecisionForm,
+    DraftSendForm,
     NotificationPreferenceForm,
     PreferenceForm,
     QueueFilterForm,
@@ -238,6 +240,24 @@ def verdict(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 @require_POST
 @role_required(Role.OPERATOR)
 @with_staff_preferences
+def send_draft(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """Send the reply the AI drafted, as drafted or as the operator edited it; then the next
+    draft waiting, or the queue."""
+    claim_touch(escalation_id=escalation_id, user=_staff(request))
+    form = DraftSendForm(request.POST)
+    if not form.is_valid():
+        return _render_detail(request, escalation_id, draft_form=form, status=422)
+    try:
+        draft_send(escalation_id=escalation_id, user=_staff(request), **form.service_kwargs())
+    except DomainError as error:
+        return _refused(request, escalation_id, error, draft_form=form)
+    messages.success(request, gettext("Reply sent."))
+    return redirect("console:detail", escalation_id=escalation_id)
+
+
+@require_POST
+@role_required(Role.OPERATOR)
+@with_staff_preferences
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferenceForm(request.POST)
     if form.is_valid():
@@ -271,13 +291,20 @@ def _refused(
     error: DomainError,
     form: DecisionForm | None = None,
     verdict_form: VerdictForm | None = None,
+    draft_form: DraftSendForm | None = None,
 ) -> HttpResponse:
     status = error.status
     if status == 404:
         return HttpResponse(status=404)
     message = errors.refusal_message(error, _current(escalation_id))
     return _render_detail(
-        request, escalation_id, form=form, verdict_form=verdict_form, error=message, status=status
+        request,
+        escalation_id,
+        form=form,
+        verdict_form=verdict_form,
+        draft_form=draft_form,
+        error=message,
+        status=status,
     )
 
 
@@ -287,6 +314,7 @@ def _render_detail(
     *,
     form: DecisionForm | None = None,
     verdict_form: VerdictForm | None = None,
+    draft_form: DraftSendForm | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -299,6 +327,7 @@ def _render_detail(
         "page": page,
         "form": form or DecisionForm(),
         "verdict_form": verdict_form or VerdictForm(),
+        "draft_form_text": draft_form.data.get("text", "") if draft_form else "",
         "decision_error": error,
         "seq": console_event_seq(),
         "focus": request.GET.get("focus", ""),

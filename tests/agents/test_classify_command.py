@@ -46,6 +46,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "requests": [{"intent": "arrange_redelivery", "order_numbers": ["ORD-4004"]}],
             "language": "ja",
             "injection_suspected": False,
+            "complaint": False,
         },
         {
             "agents": ["order"],
@@ -64,6 +65,7 @@ def test_each_line_gets_its_classification_in_order() -> None:
             "requests": [{"intent": "cancel_order", "order_numbers": ["ORD-8002"]}],
             "language": "en",
             "injection_suspected": False,
+            "complaint": False,
         },
     ]
 

@@ -52,6 +52,7 @@ OPERATIONS = [
     ("POST /api/v1/escalations/{escalation_id}/decide", "staff_token"),
     ("POST /api/v1/escalations/{escalation_id}/preview", "session"),
     ("POST /api/v1/escalations/{escalation_id}/verdict", "session"),
+    ("POST /api/v1/escalations/{escalation_id}/send-reply", "session"),
     ("GET /api/v1/events", "session"),
     ("GET /api/v1/inquiries/{inquiry_id}/audit", "staff_token"),
     ("GET /api/v1/audit", "session"),

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from agents.models import Escalation
+from agents.models import Escalation, Message
 from agents.providers.offline.understanding.classifier import classify_text
 from agents.team.runs.outcome import RunOutcome
 from netshop import selectors
@@ -308,11 +308,13 @@ def test_a_flagged_inquiry_is_held_for_a_person_and_nothing_is_done(
     assert outcome.status == "escalated"
     assert outcome.pending_actions == []
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id)
+    # Issue 25: its reply waits as a draft; the customer is sent nothing until a person reads it.
     assert (escalation.kind, escalation.reason, escalation.status) == (
-        "follow_up",
+        "draft",
         "instructions_to_system",
         "open",
     )
+    assert not Message.objects.filter(inquiry_id=outcome.inquiry_id, author_kind="ai").exists()
     assert escalation.package["injection_suspected"] is True
     # Issue 24: nobody worked on it, so nothing was even prepared to be held.
     assert outcome.state["plan"] == []
@@ -341,7 +343,7 @@ def test_a_flagged_refund_and_redelivery_prepare_nothing_and_go_to_a_person(ask:
     assert outcome.status == "escalated"
     assert outcome.pending_actions == []
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id, status="open")
-    assert (escalation.kind, escalation.reason) == ("follow_up", "instructions_to_system")
+    assert (escalation.kind, escalation.reason) == ("draft", "instructions_to_system")
     assert escalation.package["injection_suspected"] is True
     assert escalation.package["recommended_actions"] == []
 

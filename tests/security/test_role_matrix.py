@@ -128,6 +128,10 @@ EXPECTED: dict[str, Row] = {
     "api/v1/escalations/<escalation_id>/verdict": staff_api(
         422, method="post", body=VERDICT, json=True
     ),
+    # ... and sending a reply is for drafts (422 not_a_draft).
+    "api/v1/escalations/<escalation_id>/send-reply": staff_api(
+        422, method="post", body={}, json=True
+    ),
     "api/v1/events": staff_api(),
     # A receipt issued in a conversation: read like its thread (a storefront names the
     # customer, so without ``customer_id`` it is refused).
@@ -193,6 +197,9 @@ EXPECTED: dict[str, Row] = {
     "console/escalations/<uuid:escalation_id>/verdict": page(
         403, 422, 422, method="post", body=VERDICT
     ),
+    "console/escalations/<uuid:escalation_id>/send-reply": page(
+        403, 422, 422, method="post", body={"text": "Thank you for writing."}
+    ),
     "console/escalations/<uuid:escalation_id>/main": page(403, 200, 200),
     # Conversations. The routes run in this order on one conversation, after the API's
     # (whose take-over made the caller its owner): close succeeds, and the owner-only
@@ -225,6 +232,7 @@ EXPECTED: dict[str, Row] = {
     "audit/export.csv": page(403, 403, 200),
     "audit/inquiries/<uuid:inquiry_id>/": page(403, 403, 200),
     "audit/dashboard/": page(403, 403, 200),
+    "audit/autonomy/": page(403, 403, 200),
     # The help page: customers only (the inquiry is the customer's own).
     "help/": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),

@@ -17,7 +17,7 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
-from agents.support.vocabulary import SAMPLED_FOR_REVIEW
+from agents.support.vocabulary import LOOK_BACK_REVIEWS
 from netshop.errors import DomainError
 
 # Statuses in which the AI takes the customer's next message (a person owns none of them).
@@ -67,11 +67,12 @@ def waits_for_ai(*, inquiry_id: UUID | str) -> bool:
 
 def ai_may_answer(inquiry: Inquiry) -> bool:
     """The AI answers a conversation no person owns and no person is deciding (a sampled
-    review looks back at an answer already sent: the AI goes on meanwhile)."""
+    review, or one of an answer sent for review, looks back at an answer already sent: the
+    AI goes on meanwhile)."""
     if inquiry.human_owner_id is not None or inquiry.status not in AI_ANSWERS_IN:
         return False
     waits = inquiry.escalations.filter(status=EscalationStatus.OPEN)
-    return not waits.exclude(reason=SAMPLED_FOR_REVIEW).exists()
+    return not waits.exclude(reason__in=LOOK_BACK_REVIEWS).exists()
 
 
 def reopenable(inquiry: Inquiry) -> bool:

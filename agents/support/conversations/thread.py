@@ -8,6 +8,8 @@ taken by exactly one run and each reply stored once, however often a run is reco
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -16,7 +18,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import unthreaded_messages
-from agents.support.grounds import Owners, turn_grounds
+from agents.support.grounds import GroundsDict, Owners, turn_grounds
 
 OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's thread
 
@@ -71,41 +73,98 @@ def _as_graph_message(message: Message) -> AnyMessage:
     return HumanMessage(message.text, id=message.thread_id)
 
 
-def turn_record(
-    *,
-    inquiry: Inquiry,
-    state: dict[str, Any],
-    status: str,
-    owners: Owners | None = None,
-) -> None:
-    """Store what the turn wrote to the customer, and mark the messages it took. Each AI
-    message keeps its grounds (``agents.support.grounds``); ``owners``, each specialist's
-    intents, tells which requests a specialist had to answer."""
+@dataclass(frozen=True)
+class TurnReply:
+    """A message the turn wrote to the customer, not stored yet: its text, its id in the
+    graph's thread and its grounds. Sent at once, or held as a draft for a person."""
+
+    text: str
+    thread_id: str
+    grounds: GroundsDict
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "thread_id": self.thread_id, "grounds": self.grounds}
+
+    @classmethod
+    def of(cls, stored: Mapping[str, Any]) -> TurnReply:
+        return cls(str(stored["text"]), str(stored["thread_id"]), stored["grounds"])
+
+
+def turn_replies(
+    inquiry: Inquiry, state: dict[str, Any], *, owners: Owners | None = None
+) -> list[TurnReply]:
+    """What the turn wrote to the customer and the thread does not hold yet (recording a run
+    twice finds them stored), each with its grounds (``agents.support.grounds``); ``owners``,
+    each specialist's intents, tells which requests a specialist had to answer."""
     turn = int(state.get("turn", 1))
-    turn_mark_taken(state)
     prefix = f"{inquiry.pk}:{turn}:"
     stored = set(inquiry.messages.filter(turn=turn).values_list("thread_id", flat=True))
+    replies = []
     for message in state.get("messages", []):
         if not isinstance(message, AIMessage) or message.name == OPERATOR_NAME:
             continue
         if not str(message.id).startswith(prefix) or message.id in stored or not message.content:
             continue
-        message_store(
-            inquiry=inquiry,
-            author_kind=MessageAuthor.AI,
-            text=str(message.content),
-            channel=inquiry.channel,
-            language=state.get("language", ""),
-            turn=turn,
-            thread_id=message.id,
-            grounds=turn_grounds(
-                state,
-                reply=str(message.content),
-                owners=owners or {},
-                asking=str(message.id).endswith(":question"),
-            ),
+        text = str(message.content)
+        grounds = turn_grounds(
+            state,
+            reply=text,
+            owners=owners or {},
+            asking=str(message.id).endswith(":question"),
         )
+        replies.append(TurnReply(text, str(message.id), grounds))
+    return replies
+
+
+def reply_store(
+    *,
+    inquiry: Inquiry,
+    reply: TurnReply,
+    turn: int,
+    language: str,
+    author: User | None = None,
+    text: str | None = None,
+) -> Message:
+    """Send ``reply`` to the customer: the AI's message, or, with ``author`` and their
+    ``text``, a person's version of it (keyed by the same thread id: sent once either way)."""
+    if author is not None:
+        return message_store(
+            inquiry=inquiry,
+            author_kind=MessageAuthor.OPERATOR,
+            author=author,
+            text=text if text is not None else reply.text,
+            channel="console",
+            language=language,
+            turn=turn,
+            thread_id=reply.thread_id,
+        )
+    return message_store(
+        inquiry=inquiry,
+        author_kind=MessageAuthor.AI,
+        text=reply.text,
+        channel=inquiry.channel,
+        language=language,
+        turn=turn,
+        thread_id=reply.thread_id,
+        grounds=reply.grounds,
+    )
+
+
+def turn_record(
+    *,
+    inquiry: Inquiry,
+    state: dict[str, Any],
+    status: str,
+    replies: list[TurnReply],
+) -> None:
+    """Store what the turn sends the customer (``replies``: all it wrote, or none while they
+    wait as a draft), and mark the messages it took."""
+    turn = int(state.get("turn", 1))
+    turn_mark_taken(state)
+    for reply in replies:
+        reply_store(inquiry=inquiry, reply=reply, turn=turn, language=state.get("language", ""))
     if status == InquiryStatus.HANDLED_BY_HUMAN and state.get("reply"):
+        stored = set(inquiry.messages.filter(turn=turn).values_list("thread_id", flat=True))
         _record_take_over_reply(inquiry, state, turn=turn, stored=stored)
 
 

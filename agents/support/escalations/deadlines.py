@@ -1,4 +1,5 @@
-"""Deadlines that act: an approval still waiting past its deadline goes to the managers.
+"""Deadlines that act: an approval or a draft still waiting past its deadline goes to the
+managers.
 
 Once per escalation (``overdue_at`` is set in the same transaction): it leaves whoever held it
 and joins the managers' queue, the customer is told once, in their language, that it takes
@@ -40,9 +41,13 @@ def overdue_approvals_move() -> list[str]:
     return moved
 
 
+# The waits a customer is waiting on: an approval, and a reply a person has to send.
+OVERDUE_KINDS = (EscalationKind.APPROVAL, EscalationKind.DRAFT)
+
+
 def _overdue_filter() -> Q:
     return Q(
-        kind=EscalationKind.APPROVAL,
+        kind__in=OVERDUE_KINDS,
         status=EscalationStatus.OPEN,
         overdue_at__isnull=True,
         deadline__lt=timezone.now(),

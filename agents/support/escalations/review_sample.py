@@ -27,7 +27,7 @@ from agents.models import (
 )
 from agents.support.escalations.package import inquiry_package
 from agents.support.escalations.services import escalation_record_wait
-from agents.support.vocabulary import SAMPLED_FOR_REVIEW
+from agents.support.vocabulary import SAMPLED_FOR_REVIEW, SENT_FOR_REVIEW
 
 # A look back at an answer already sent is not urgent: it is due within a week, so samples
 # do not crowd the approvals' deadlines in the queue, the alerts or the overdue figures.
@@ -55,6 +55,22 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
         summary=f"sampled for review: an AI answer ({intent or 'no intent'})",
         package=inquiry_package(inquiry)
         | {"review": {"sampled": True, "intent": intent, "reply": inquiry.reply}},
+        deadline_minutes=REVIEW_DAYS * 24 * 60,
+    )
+
+
+def answer_review_queue(*, inquiry: Inquiry, wait_key: str) -> Escalation:
+    """Put the answer just sent in the review queue: its intent is set to "send and review"
+    (``agents.support.autonomy``). A look back, like a sample: the AI goes on meanwhile."""
+    intent = inquiry.intent or ""
+    return escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=wait_key,
+        kind=EscalationKind.REVIEW,
+        reason=SENT_FOR_REVIEW,
+        summary=f"sent for review: an AI answer ({intent or 'no intent'})",
+        package=inquiry_package(inquiry)
+        | {"review": {"sampled": False, "intent": intent, "reply": inquiry.reply}},
         deadline_minutes=REVIEW_DAYS * 24 * 60,
     )
 

@@ -58,6 +58,8 @@ DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
     EscalationKind.FOLLOW_UP: {D.TAKE_OVER},
     EscalationKind.CUSTOMER_REQUEST: {D.TAKE_OVER},
     EscalationKind.REVIEW: {D.REVIEWED, D.TAKE_OVER},
+    # Sending a draft is its own service (``drafts.draft_send``): it sends the reply.
+    EscalationKind.DRAFT: {D.TAKE_OVER},
 }
 # A refund or cancellation that failed at the gateway: retry it as approved (APPROVE),
 # give it up (REJECT), or answer the customer yourself.

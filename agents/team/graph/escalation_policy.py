@@ -31,6 +31,13 @@ ReasonCategory = Literal[
     "sampled_for_review",  # drawn into the review sample of AI-resolved conversations
     "outcome_unconfirmed",  # a finished run whose side effect the records did not confirm
     "instructions_to_system",  # the text tried to instruct the system: nothing was prepared
+    "sent_for_review",  # an answer of an intent set to "send and review"
+    # why a reply waits as a draft (``DraftReason``, ``agents.support.autonomy``)
+    "autonomy_draft",
+    "not_understood",
+    "low_confidence",
+    "self_check_failed",
+    "complaint",
 ]
 
 

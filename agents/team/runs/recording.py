@@ -15,11 +15,26 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
+from agents.models import (
+    AutonomyLevel,
+    Escalation,
+    EscalationKind,
+    EscalationStatus,
+    Inquiry,
+    InquiryStatus,
+)
 from agents.support import audit_trail
-from agents.support.conversations.thread import turn_mark_taken, turn_record
+from agents.support.autonomy.disposition import Disposition, reply_disposition, turn_reading
+from agents.support.autonomy.levels import autonomy_level
+from agents.support.conversations.thread import (
+    TurnReply,
+    turn_mark_taken,
+    turn_record,
+    turn_replies,
+)
+from agents.support.escalations.drafts import draft_record
 from agents.support.escalations.package import handoff_package, inquiry_package
-from agents.support.escalations.review_sample import review_sample_consider
+from agents.support.escalations.review_sample import answer_review_queue, review_sample_consider
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
 from agents.support.events.bus import events_batch, publish, publish_all
 from agents.support.events.payloads import inquiry_payload
@@ -79,10 +94,24 @@ def inquiry_record_run(
     with audit_batch(), events_batch():
         if steps:
             publish_all("run.step", steps)
-        escalation = None
+        escalation = draft = None
+        sent_draft = _draft_sent(current)  # recording again: a person sent this turn's reply
+        replies = [] if sent_draft else turn_replies(current, state, owners=INTENT_OF_AGENT)
+        disposition = None if request else _disposition(state, str(status), replies)
         if request:
             escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
-        elif status == InquiryStatus.ESCALATED and state.get("escalation"):
+        elif disposition is not None and disposition.is_draft:
+            draft = draft_record(
+                inquiry=current,
+                state=state,
+                replies=replies,
+                disposition=disposition,
+                # once sent, a follow-up's reply is the person's follow-up: the turn is done
+                status=str(InquiryStatus.RESOLVED if status == InquiryStatus.ESCALATED else status),
+                wait_key=turn_wait_key(current, "draft"),
+            )
+            status, replies = InquiryStatus.ESCALATED, []  # nothing goes out until it is sent
+        elif status == InquiryStatus.ESCALATED and state.get("escalation") and not sent_draft:
             _record_wait(current, state, None, wait_key=turn_wait_key(current, "final"))
         current.handoffs = finalized_receipts(
             state,
@@ -93,8 +122,10 @@ def inquiry_record_run(
         )
         _follow_up_if_unconfirmed(current, state)
         finishing = str(status) in FINAL_STATUSES and current.status not in FINAL_STATUSES
-        _update_inquiry(current, state, str(status))
-        turn_record(inquiry=current, state=state, status=str(status), owners=INTENT_OF_AGENT)
+        _update_inquiry(current, state, str(status), draft=draft)
+        turn_record(inquiry=current, state=state, status=str(status), replies=replies)
+        if disposition is not None and disposition.level == AutonomyLevel.SEND_AND_REVIEW:
+            answer_review_queue(inquiry=current, wait_key=turn_wait_key(current, "review"))
         if finishing:
             review_sample_consider(inquiry=current)
         if finishing and state.get("decisions"):  # the waits this turn's decisions answered
@@ -135,6 +166,41 @@ def turn_wait_key(inquiry: Inquiry, kind: str) -> str:
     return f"{inquiry.pk}:{kind}" if turn == 1 else f"{inquiry.pk}:{turn}:{kind}"
 
 
+# The turns whose reply the autonomy rules read: finished, or waiting on the customer's answer,
+# or handed to a person to follow up (an answer the shop lacks, a request it cannot do, text
+# instructing the system): a draft there shows the person what the AI would say, sent with a
+# click. A failure, an approval or a customer asking for a person are told of it at once.
+ANSWERING_STATUSES = frozenset({InquiryStatus.RESOLVED, InquiryStatus.AWAITING_CUSTOMER})
+
+
+def _draft_sent(inquiry: Inquiry) -> bool:
+    """Whether a person already sent (or took over) this turn's draft."""
+    key = turn_wait_key(inquiry, "draft")
+    return Escalation.objects.filter(wait_key=key, status=EscalationStatus.DECIDED).exists()
+
+
+def _disposition(
+    state: dict[str, Any], status: str, replies: list[TurnReply]
+) -> Disposition | None:
+    """What becomes of the turn's ``replies`` (``agents.support.autonomy``); None when the
+    rules do not apply: nothing new to send, or a turn waiting on a person."""
+    escalation = state.get("escalation") or {}
+    follow_up = (
+        status == InquiryStatus.ESCALATED and escalation.get("kind") == EscalationKind.FOLLOW_UP
+    )
+    if not replies or (status not in ANSWERING_STATUSES and not follow_up):
+        return None
+    reading = turn_reading(state, [reply.grounds for reply in replies])
+    disposition = reply_disposition(
+        reading,
+        level=autonomy_level(reading.intent),
+        min_confidence=settings.NETSHOP_AUTONOMY_MIN_CONFIDENCE,
+    )
+    if disposition.level == AutonomyLevel.SEND_AND_REVIEW and status != InquiryStatus.RESOLVED:
+        return None  # a question to the customer is no answer to review
+    return disposition
+
+
 def _follow_up_if_unconfirmed(inquiry: Inquiry, state: dict[str, Any]) -> None:
     """A verdict of FALSE_COMPLETE opens a follow-up for a person (once per turn)."""
     follow_up = escalation_policy.outcome_unconfirmed(inquiry.handoffs)
@@ -165,14 +231,26 @@ RUN_FIELDS = (
 )
 
 
-def _update_inquiry(inquiry: Inquiry, state: dict[str, Any], status: str) -> None:
+def _update_inquiry(
+    inquiry: Inquiry, state: dict[str, Any], status: str, *, draft: Escalation | None = None
+) -> None:
+    """Write the turn onto the inquiry; while its reply waits as a ``draft``, the customer's
+    last reply stays the one they got, and the escalation shown is the draft's."""
     classification = state.get("classification") or {}
     inquiry.status = status
     inquiry.language = state.get("language", "")
     inquiry.intent = classification.get("intent", "")
     inquiry.agents = classification.get("agents", [])
-    inquiry.reply = state.get("reply", "")
-    inquiry.escalation = state.get("escalation")
+    if draft is None:
+        inquiry.reply = state.get("reply", "")
+        inquiry.escalation = state.get("escalation")
+    else:
+        inquiry.escalation = {
+            "kind": draft.kind,
+            "reason": draft.reason,
+            "summary": draft.summary,
+            "failed_agents": [],
+        }
     inquiry.resolved_at = timezone.now() if status in FINAL_STATUSES else None
     inquiry.awaiting_until = (
         timezone.now() + timedelta(hours=settings.NETSHOP_AWAITING_CUSTOMER_HOURS)

@@ -12,6 +12,7 @@ from typing import Any
 
 from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
 from agents.support.escalations.action_states import action_decisions_shown
+from agents.support.escalations.drafts import draft_text
 from agents.support.escalations.services import decisions_allowed
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
@@ -36,6 +37,7 @@ class DecisionPanel:
     edit_open: bool
     take_over_open: bool
     per_action: bool = False  # each action decided on its own, or one awaits a second approval
+    draft: str = ""  # a drafted reply: the send form holds it, editable
 
 
 def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> DecisionPanel:
@@ -44,6 +46,7 @@ def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> Dec
     # A review holds no actions, but offers "reviewed" besides taking over.
     with_own_decisions = escalation.actions or escalation.kind == EscalationKind.REVIEW
     allowed = decisions_allowed(escalation) if with_own_decisions else WITHOUT_ACTIONS
+    draft = draft_text(escalation) if escalation.kind == EscalationKind.DRAFT else ""
     return DecisionPanel(
         approve=OperatorDecision.APPROVE in allowed,
         edit=OperatorDecision.EDIT in allowed,
@@ -53,9 +56,10 @@ def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> Dec
         approve_label=approve_label(escalation),
         locked=state in ("decided", "claimed_by_other"),
         edit_open=sent == OperatorDecision.EDIT,
-        take_over_open=allowed == {OperatorDecision.TAKE_OVER}
+        take_over_open=(allowed == {OperatorDecision.TAKE_OVER} and not draft)
         or sent == OperatorDecision.TAKE_OVER,
         per_action=OperatorDecision.APPROVE in allowed and _per_action(escalation),
+        draft=draft,
     )
 
 

@@ -239,6 +239,7 @@ def test_the_grounds_of_a_turn_name_its_reading_records_and_verdict() -> None:
         "confidence": 0.93,
         "language": "ja",
         "injection_suspected": False,
+        "complaint": False,
     }
     assert grounds["records"]["orders"] == ["ORD-6006"]
     assert grounds["records"]["tracking"] == ["6100-0000-0003"]

@@ -65,9 +65,10 @@ def test_the_intents_are_the_specialists_skills_and_asking_for_a_person() -> Non
 
 
 def test_the_api_decision_enum_is_the_operator_decisions() -> None:
-    # The API documents the decisions as an inline enum (tests/operators/api/test_schema.py).
+    # The API documents the decisions as an inline enum (tests/operators/api/test_schema.py);
+    # a draft's reply is sent through its own endpoint, not decided.
     decision = DecisionIn.model_json_schema()["properties"]["decision"]
-    assert decision["enum"] == OperatorDecision.values
+    assert decision["enum"] == [d for d in OperatorDecision.values if d != "send_reply"]
 
 
 def test_the_policy_and_the_console_use_the_models_escalation_kinds() -> None:

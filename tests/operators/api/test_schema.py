@@ -28,6 +28,7 @@ EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
     "/api/v1/escalations/{escalation_id}/decide": {"post": STAFF},
     "/api/v1/escalations/{escalation_id}/preview": {"post": STAFF},
     "/api/v1/escalations/{escalation_id}/verdict": {"post": STAFF},
+    "/api/v1/escalations/{escalation_id}/send-reply": {"post": STAFF},
     "/api/v1/events": {"get": STAFF},
     "/api/v1/conversations": {"get": STAFF},
     "/api/v1/conversations/{inquiry_id}": {"get": STAFF},

@@ -471,7 +471,7 @@ def test_a_lead_flags_an_ai_resolved_conversation_and_it_joins_the_queue(
         "flagged_for_review",
     )
     assert f'id="row-{review.pk}"' in queue
-    assert '<span class="badge kind kind-review">flagged for review</span>' in queue
+    assert '<span class="badge kind kind-review">review of an AI answer</span>' in queue
     assert (
         '<strong class="headline">Flagged for review by lead: answered the wrong order</strong>'
         in queue

@@ -23,6 +23,7 @@ def grounds(*, problems: list[dict[str, str]] | None = None, faq: str = "送料�
             "confidence": 0.934,
             "language": "ja",
             "injection_suspected": False,
+            "complaint": False,
         },
         "records": {
             "orders": ["ORD-4002"],

@@ -13,6 +13,7 @@ from typing import Final
 
 from agents.contract.cards import DEFAULT_INTENT, agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Entities, Intent
+from agents.providers.offline.understanding.complaint import complaint_suspected
 from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.understanding.entities import extract_entities
 from agents.providers.offline.understanding.faq import HELPED_BY_FAQ, problems_in
@@ -51,6 +52,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
         language=detect_language(text),
         confidence=confidence(reading, agents, intents[0], concrete=describes_a_problem(text)),
         injection_suspected=flagged,
+        complaint=complaint_suspected(prepare(text)),
     )
 
 

@@ -94,6 +94,7 @@ def _confirmed(
             "language": language,
             "entities": base.entities.model_copy(update=entities),
             "injection_suspected": base.injection_suspected or fresh.injection_suspected,
+            "complaint": fresh.complaint,  # the flag is about this message's words
         }
     )
 
@@ -136,5 +137,6 @@ def _inherit(
             "entities": entities,
             "language": language,
             "injection_suspected": base.injection_suspected or fresh.injection_suspected,
+            "complaint": fresh.complaint,  # the flag is about this message's words
         }
     )

@@ -14,12 +14,15 @@ from collections.abc import Callable
 import pytest
 
 from agents.contract.schemas import Classification, Entities, Intent
-from agents.models import Escalation, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus
 from agents.providers.offline.writing.questions import write_question
 from agents.support.conversations.services import customer_message_post
+from agents.support.escalations.drafts import draft_send
 from agents.team.graph import confidence
 from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.outcome import RunOutcome
+from netshop.roles import Role
+from tests.operators.api_helpers import staff_user
 from tests.support.scenarios import SupportShop
 
 Ask = Callable[..., RunOutcome]
@@ -184,17 +187,24 @@ def test_a_vague_or_angry_message_gets_a_question_not_an_orders_details(
 ) -> None:
     outcome = ask(text, customer=shop.hanako.customer)
 
-    assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
+    assert outcome.state["status"] == InquiryStatus.AWAITING_CUSTOMER
+    assert outcome.status == InquiryStatus.ESCALATED  # not understood: a person sends it
     assert outcome.state["question"]["slot"] == "request"
     assert outcome.pending_actions == []
     for order in (shop.hanako.pending, shop.hanako.delivered):
         assert order.number not in outcome.state["reply"]
 
 
+def send_the_draft(outcome: RunOutcome) -> None:
+    draft = Escalation.objects.get(inquiry_id=outcome.inquiry_id, kind=EscalationKind.DRAFT)
+    draft_send(escalation_id=draft.pk, user=staff_user("op", Role.OPERATOR))
+
+
 def test_the_answer_to_the_open_question_is_read_as_a_request_of_its_own(
     shop: SupportShop, ask: Ask
 ) -> None:
     outcome = ask("There's an issue, can you help me?", customer=shop.hanako.customer)
+    send_the_draft(outcome)  # not understood: a person sends the question
 
     customer_message_post(
         customer=shop.hanako.customer,

@@ -56,7 +56,7 @@ def test_a_reading_with_no_request_asks_and_sends_no_order(
 
     outcome = ask("ugh, this again", customer=shop.emily.customer)
 
-    assert outcome.status == InquiryStatus.AWAITING_CUSTOMER
+    assert outcome.state["status"] == InquiryStatus.AWAITING_CUSTOMER
     assert outcome.state["question"]["slot"] == "request"
     assert specialist_calls(fake_openai) == []
     assert shop.emily.pending.number not in outcome.state["reply"]
