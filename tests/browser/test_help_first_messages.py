@@ -13,9 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from agents.models import Escalation, Inquiry, InquiryStatus, MessageAuthor
+from agents.support.escalations.drafts import draft_send
 from netshop.models import Customer, Language
 from tests.browser.conftest import PASSWORD, OpenSession
 from tests.factories import CustomerFactory
@@ -97,13 +99,23 @@ def test_a_broken_mug_gets_its_return_proposed_for_the_mugs_price(
 def test_an_angry_message_with_no_request_gets_an_apology_and_a_question(
     open_session: OpenSession, worker: Worker
 ) -> None:
+    """A complaint's reply is a draft (issue 25): a person sends it, then the customer reads it."""
     grace = english_shopper("Grace Howard")
     page = signed_in(open_session, grace.customer)
+    page.goto("/help/")
+    page.locator("#inquiry-form textarea").fill(
+        "This is ridiculous, nothing ever works with you people."
+    )
+    page.locator("#inquiry-submit").click()
+    drafts = Escalation.objects.filter(inquiry__customer=grace.customer, kind="draft")
+    wait_until(drafts.exists, timeout=RUN_TIMEOUT_S)
+    assert drafts.get().reason == "complaint"
 
-    inquiry = send(page, "This is ridiculous, nothing ever works with you people.", grace.customer)
+    draft_send(escalation_id=drafts.get().pk, user=User.objects.get(username="operator"))
 
-    inquiry.refresh_from_db()
+    inquiry = Inquiry.objects.get(customer=grace.customer)
     assert inquiry.status == InquiryStatus.AWAITING_CUSTOMER
+    page.goto("/help/")
     reply = shown_reply(page, inquiry)
     assert "sorry" in reply.lower()
     assert "?" in reply
