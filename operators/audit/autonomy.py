@@ -67,6 +67,21 @@ def draft_outcomes(window: Window) -> dict[str, DraftOutcomes]:
     }
 
 
+def draft_table(window: Window) -> dict[str, Any]:
+    """The dashboard's drafts: per intent and overall, sent as written, edited, taken over."""
+    outcomes = draft_outcomes(window)
+    rows = [
+        {"intent": intent, "label": labels.label(labels.SKILL_LABELS, intent), "drafts": found}
+        for intent, found in sorted(outcomes.items())
+    ]
+    overall = DraftOutcomes(
+        unchanged=sum(o.unchanged for o in outcomes.values()),
+        edited=sum(o.edited for o in outcomes.values()),
+        taken_over=sum(o.taken_over for o in outcomes.values()),
+    )
+    return {"rows": rows, "overall": overall}
+
+
 def autonomy_rows(window: Window) -> list[dict[str, Any]]:
     """One row per intent: its level, whether that is the default, the reviewed accuracy and
     its recommendation, the drafts' outcomes."""

@@ -29,7 +29,7 @@ from netshop.roles import Role
 from operators import labels
 from operators.access import role_required
 from operators.audit import presenters, selectors
-from operators.audit.autonomy import AUTONOMY_DAYS, autonomy_rows
+from operators.audit.autonomy import AUTONOMY_DAYS, autonomy_rows, draft_table
 from operators.audit.export import export_response
 from operators.audit.forms import ACTION_SUGGESTIONS, AuditSearchForm
 
@@ -88,7 +88,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     days = days if days in DASHBOARD_DAYS else 30
     window = selectors.Window.ending_today(days)
     context = {"window": window, "days": days, "choices": DASHBOARD_DAYS}
-    context.update(presenters.dashboard(window))
+    context.update(presenters.dashboard(window), drafts=draft_table(window))
     return render(request, "operators/audit/dashboard.html", context)
 
 

@@ -99,3 +99,18 @@ def test_the_page_shows_each_level_and_what_the_figures_say(manager: User) -> No
 
     assert 'data-intent="refund_status" data-level="send" data-recommendation="less"' in html
     assert 'data-intent="answer_general_question" data-level="draft"' in html
+
+
+def test_the_dashboard_counts_the_drafts_per_intent_and_overall(manager: User) -> None:
+    operator = staff_user("op", Role.OPERATOR)
+    draft_send(escalation_id=drafted().pk, user=operator)
+    draft_send(escalation_id=drafted(Skill.SEARCH_FAQ).pk, user=operator, text="Mine, thanks.")
+
+    html = signed_in(manager).get("/audit/dashboard/?days=7").content.decode()
+
+    general = html.index('<tr data-intent="answer_general_question">')
+    assert "<td>1</td><td>0</td><td>0</td>" in html[general : general + 300]
+    faq = html.index('<tr data-intent="search_faq">')
+    assert "<td>0</td><td>1</td><td>0</td>" in html[faq : faq + 300]
+    overall = html.index('<tr data-intent=""><th>All intents</th><td>1</td><td>1</td><td>0</td>')
+    assert overall > faq
