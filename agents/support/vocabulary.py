@@ -103,3 +103,7 @@ class OperatorDecision(models.TextChoices):
 # a look back at an answer already sent, so the AI goes on answering the customer meanwhile.
 FLAGGED_FOR_REVIEW: Final = "flagged_for_review"
 SAMPLED_FOR_REVIEW: Final = "sampled_for_review"
+# The customer said an AI answer did not solve their problem (the "not solved" button, or a
+# reply saying it missed the point): the conversation joins the review queue at once, and the
+# AI holds until a person answers, decides or hands back (``escalations.customer_feedback``).
+NOT_SOLVED: Final = "customer_not_solved"

@@ -47,6 +47,7 @@ class AuditAction(StrEnum):
     CONVERSATION_FLAGGED = "conversation.flagged"
     ANSWER_REVIEWED = "answer.reviewed"
     ANSWER_CORRECTED = "answer.corrected"
+    ANSWER_FEEDBACK = "answer.feedback"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"
     # The chain's own custody: a new key takes over, or a writer found an unsigned head.
