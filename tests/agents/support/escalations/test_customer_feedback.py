@@ -161,7 +161,8 @@ def test_a_message_sent_while_not_solved_waits_is_stored_and_not_answered_by_the
         customer=customer, inquiry_id=answered.pk, text="まだですか？"
     )
 
-    assert message.author_kind == MessageAuthor.CUSTOMER and message.is_pending
+    assert message.author_kind == MessageAuthor.CUSTOMER
+    assert message.is_pending
     assert runs_started == []  # no AI turn
     assert Inquiry.objects.get(pk=answered.pk).status == InquiryStatus.ESCALATED
 
