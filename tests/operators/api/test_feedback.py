@@ -49,11 +49,7 @@ def url(inquiry: Inquiry, message_id: str | None = None) -> str:
 
 
 def post(client: Client, key: str, target: str, body: dict[str, Any]) -> Any:
-    return client.post(target, body, content_type="application/json", **_headers(key))
-
-
-def _headers(key: str) -> dict[str, str]:
-    return {"HTTP_AUTHORIZATION": bearer(key)["Authorization"]}
+    return client.post(target, body, content_type="application/json", headers=bearer(key))
 
 
 def test_solved_is_recorded_once_and_the_same_again_is_the_same(
