@@ -398,3 +398,53 @@ class IntentAutonomy(models.Model):
 
     def __str__(self) -> str:
         return f"{self.intent}: {self.level}"
+
+
+class FeedbackSource(models.TextChoices):
+    """How a customer's word on an AI answer came: the buttons under the reply (on ``/help/``
+    or through the storefront API), or a reply of theirs saying it missed the point."""
+
+    BUTTONS = "buttons", _("solved / not solved")
+    REPLY = "reply", _("a reply saying it missed the point")
+
+
+# The longest comment a customer may leave with their feedback, and the ratings they may give.
+FEEDBACK_COMMENT_MAX = 1000
+FEEDBACK_RATINGS = range(1, 6)
+
+
+class AnswerFeedback(models.Model):
+    """A customer's word on one AI answer: did it solve their problem (issue 25, part 3).
+
+    One per AI message (the message belongs to one conversation, so to one customer); the
+    rows the dashboard's "solved / not solved" shares count. ``intent`` is the answer's main
+    intent as it was read, so the figures do not move with a later reading of the conversation.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="feedback")
+    inquiry = models.ForeignKey(Inquiry, on_delete=models.CASCADE, related_name="answer_feedback")
+    turn = models.PositiveIntegerField(null=True, blank=True, help_text="The run that wrote it.")
+    intent = models.CharField(max_length=40, blank=True)
+    solved = models.BooleanField()
+    rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1-5, optional.")
+    comment = models.TextField(blank=True)
+    source = models.CharField(
+        max_length=10, choices=FeedbackSource.choices, default=FeedbackSource.BUTTONS
+    )
+    channel = models.CharField(max_length=20, default="web")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["intent", "created_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rating__isnull=True)
+                | models.Q(rating__gte=FEEDBACK_RATINGS.start, rating__lt=FEEDBACK_RATINGS.stop),
+                name="answer_feedback_rating_1_to_5",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{'solved' if self.solved else 'not solved'} for {self.message_id}"

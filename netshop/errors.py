@@ -108,6 +108,14 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         correct=_("A correct answer takes no reason for being wrong."),
     ),
     "correction_needs_wrong": _e(REFUSED, _("Only a wrong answer is corrected to the customer.")),
+    # A customer's word on an AI answer (issue 25, part 3).
+    "message_not_found": _e(NOT_FOUND, _("No such message in this conversation.")),
+    "not_an_ai_reply": _e(REFUSED, _("Only an answer from our assistant can be rated.")),
+    "feedback_already_given": _e(
+        CONFLICT, _("You already told us whether this answer solved your problem (%(when)s).")
+    ),
+    "invalid_rating": _e(REFUSED, _("The rating is a whole number from 1 to 5.")),
+    "comment_too_long": _e(REFUSED, _("The comment is longer than %(limit)s characters.")),
     # A rule refused (422): an inquiry's text.
     "blank_text": _e(REFUSED, _("The message shows nothing: please write it in words.")),
     # A rule refused (422): escalations and decisions.

@@ -46,6 +46,7 @@ REASON_LABELS: dict[str, Promise] = {
     "action_failed": _("action failed"),
     "flagged_for_review": _("flagged for review by a lead"),
     "sampled_for_review": _("an AI answer sampled for review"),
+    "customer_not_solved": _("the customer said the AI's answer did not solve it"),
     "claim_contradicts_records": _("claim contradicts the records"),
     "unsupported_request": _("request the shop cannot do"),
     "outcome_unconfirmed": _("outcome not confirmed by the records"),
@@ -76,6 +77,7 @@ EVENT_LABELS: dict[str, Promise] = {
     "inquiry.updated": _("Inquiry status changed"),
     "run.step": _("Run step"),
     "conversation.message": _("Message"),
+    "answer.feedback": _("Customer's feedback on an answer"),
 }
 
 # Every skill (an intent, a plan step, a tool), as a person would name the task.

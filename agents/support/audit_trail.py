@@ -383,6 +383,29 @@ def answer_reviewed(*, review: Any, actor: str) -> None:
     )
 
 
+def answer_feedback_given(*, feedback: Any) -> None:
+    """A customer said whether an AI answer solved their problem: the answer's id, solved or
+    not, the rating (a figure) and how it came; of their comment only its length and digest."""
+    data: dict[str, Any] = {
+        "message_id": str(feedback.message_id),
+        "turn": feedback.turn,
+        "intent": feedback.intent,
+        "solved": feedback.solved,
+        "rating": feedback.rating,
+        "source": feedback.source,
+        "channel": feedback.channel,
+        "comment_length": len(feedback.comment),
+    }
+    if feedback.comment:
+        data["comment_digest"] = text_digest(feedback.comment)
+    audit_record(
+        action=AuditAction.ANSWER_FEEDBACK,
+        actor="customer",
+        inquiry_id=str(feedback.inquiry_id),
+        data=data,
+    )
+
+
 def answer_corrected(*, inquiry_id: UUID | str, escalation_id: UUID | str, actor: str) -> None:
     """A reviewer sent the customer a correction of a wrong AI answer (the message itself is
     audited as any message is: ``message_posted``)."""

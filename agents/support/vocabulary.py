@@ -110,6 +110,10 @@ DECIDE_DECISIONS: tuple[OperatorDecision, ...] = tuple(
 # a look back at an answer already sent, so the AI goes on answering the customer meanwhile.
 FLAGGED_FOR_REVIEW: Final = "flagged_for_review"
 SAMPLED_FOR_REVIEW: Final = "sampled_for_review"
+# The customer said an AI answer did not solve their problem (the "not solved" button, or a
+# reply saying it missed the point): the conversation joins the review queue at once, and the
+# AI holds until a person answers, decides or hands back (``escalations.customer_feedback``).
+NOT_SOLVED: Final = "customer_not_solved"
 # An answer of an intent set to "send and review": sent, and reviewed afterwards like a sample.
 SENT_FOR_REVIEW: Final = "sent_for_review"
 # The reviews that look back at an answer already sent: the AI goes on answering meanwhile.

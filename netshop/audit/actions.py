@@ -50,6 +50,7 @@ class AuditAction(StrEnum):
     ANSWER_CORRECTED = "answer.corrected"
     DRAFT_SENT = "draft.sent"
     AUTONOMY_CHANGED = "autonomy.changed"
+    ANSWER_FEEDBACK = "answer.feedback"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"
     # The chain's own custody: a new key takes over, or a writer found an unsigned head.

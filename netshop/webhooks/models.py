@@ -18,6 +18,7 @@ class WebhookEvent(models.TextChoices):
     AWAITING_APPROVAL = "conversation.awaiting_approval", "conversation awaiting approval"
     HANDED_TO_PERSON = "conversation.handed_to_person", "conversation handed to a person"
     RESOLVED = "conversation.resolved", "conversation resolved"
+    FEEDBACK = "conversation.feedback", "customer feedback on an answer"
 
 
 class DeliveryStatus(models.TextChoices):

@@ -16,6 +16,8 @@ from agents.models import Inquiry
 from agents.support.conversations.inbox import customer_conversation_get, thread_after
 from agents.support.conversations.selectors import inquiry_get
 from agents.support.conversations.services import customer_message_post
+from agents.support.escalations.customer_feedback import Feedback, answer_feedback_give
+from agents.support.events.payloads import feedback_payload
 from agents.support.receipts import receipt_document
 from netshop.errors import DomainError
 from netshop.roles import Role
@@ -27,6 +29,8 @@ from operators.api.schemas import (
     CustomerCode,
     CustomerMessageIn,
     ErrorOut,
+    FeedbackIn,
+    FeedbackOut,
     KeyHeader,
     MessageAccepted,
     ThreadOut,
@@ -75,6 +79,34 @@ def customer_message(
         new_conversation=message.inquiry_id != _pk(inquiry_id),
     )
     return Status(202, accepted)
+
+
+@router.post(
+    "/inquiries/{inquiry_id}/messages/{message_id}/feedback",
+    auth=[storefront],
+    throttle=[StorefrontRateThrottle()],
+    response={200: FeedbackOut, 201: FeedbackOut, **dict.fromkeys(POST_ERRORS, ErrorOut)},
+    summary="The customer says whether an AI answer solved their problem (storefront)",
+)
+def answer_feedback(
+    request: HttpRequest, inquiry_id: str, message_id: str, payload: FeedbackIn
+) -> Status[FeedbackOut]:
+    """Record the customer's word on one AI answer (``author_kind`` ``ai``) of their
+    conversation: ``solved``, an optional ``rating`` 1-5 and ``comment``. Once per answer:
+    201 when recorded; the same answer sent again is 200 with the recorded one; a different
+    one is 409 ``feedback_already_given``. ``solved: false`` puts the conversation in the
+    operators' queue at once and the AI answers nothing until a person has acted. Another
+    customer's conversation, or a message not in it, is 404; a message that is no AI answer
+    is 422 ``not_an_ai_reply``; 422 ``invalid_rating``, ``comment_too_long``."""
+    customer = customer_get(code=payload.customer_id)
+    row, created = answer_feedback_give(
+        customer=customer,
+        inquiry_id=_pk(inquiry_id),
+        message_id=message_id,
+        feedback=Feedback(solved=payload.solved, rating=payload.rating, comment=payload.comment),
+        channel=payload.channel,
+    )
+    return Status(201 if created else 200, FeedbackOut(**feedback_payload(row)))
 
 
 @router.get(

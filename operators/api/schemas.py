@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from ninja import Field, Header, Schema
-from pydantic import AfterValidator, StrictInt, StringConstraints
+from pydantic import AfterValidator, StrictBool, StrictInt, StringConstraints
 
 from agents.models import (
+    FEEDBACK_COMMENT_MAX,
     ActionState,
     AnswerVerdict,
     EscalationStatus,
@@ -308,6 +309,38 @@ class CustomerMessageIn(Schema):
     customer_id: CustomerCode = Field(description="The customer the storefront writes for.")
     text: MessageText = Field(description="What the customer wrote.")
     channel: Channel = Field(default="web", description="Where it came from: web, email, chat.")
+
+
+class FeedbackIn(Schema):
+    """The customer's word on one AI answer of their conversation (once per answer)."""
+
+    customer_id: CustomerCode = Field(description="The customer the storefront writes for.")
+    solved: StrictBool = Field(description="Whether the answer solved the customer's problem.")
+    rating: StrictInt | None = Field(default=None, description="Optional, 1 to 5.")
+    comment: Annotated[str, NoNul] = Field(
+        default="",
+        description=f"Optional, at most {FEEDBACK_COMMENT_MAX} characters; the customer's own "
+        "words, to be shown escaped.",
+    )
+    channel: Channel = Field(default="web", description="Where it came from: web, app, email.")
+
+
+class FeedbackOut(Schema):
+    """A customer's word on an AI answer (the ``answer.feedback`` live payload, and the
+    ``feedback`` of the ``conversation.feedback`` webhook)."""
+
+    id: int
+    inquiry_id: str
+    message_id: str
+    solved: bool
+    rating: int | None
+    comment: str
+    source: str = Field(
+        description="buttons (as given here), or reply (a reply of theirs "
+        "said the answer missed the point)."
+    )
+    intent: str
+    created_at: IsoTime
 
 
 class TextIn(Schema):

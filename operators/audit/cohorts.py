@@ -14,6 +14,7 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from agents.models import (
+    AnswerFeedback,
     AnswerReview,
     AnswerVerdict,
     Escalation,
@@ -32,11 +33,13 @@ from netshop.models import Refund
 # The AI answered it on its own: its reply resolved the conversation before any person was
 # asked (an escalation other than a review) or wrote to the customer.
 AI_ANSWERED: Final = Q(ai_resolved_at__isnull=False, person_first=False, operator_first=False)
-# ... and resolved it: no reviewer found its answer wrong (issue 25, part 5).
-BY_AI: Final = AI_ANSWERED & Q(was_reviewed_wrong=False)
+# ... and resolved it: no reviewer found its answer wrong (issue 25, part 5), and the customer
+# did not say an answer of it left their problem unsolved (part 3).
+BY_AI: Final = AI_ANSWERED & Q(was_reviewed_wrong=False, was_not_solved=False)
 REOPENED: Final = BY_AI & Q(was_reopened=True)
 FLAGGED: Final = BY_AI & Q(was_flagged=True)
 REVIEWED_WRONG: Final = AI_ANSWERED & Q(was_reviewed_wrong=True)
+NOT_SOLVED: Final = AI_ANSWERED & Q(was_not_solved=True)
 
 _Rows = TypeVar("_Rows", bound=QuerySet[Any])
 
@@ -49,13 +52,14 @@ class Figure(models.TextChoices):
     AI_REOPENED = "ai_reopened", _("resolved by the AI, then reopened")
     AI_FLAGGED = "ai_flagged", _("resolved by the AI, then flagged")
     AI_REVIEWED_WRONG = "ai_reviewed_wrong", _("answered by the AI, reviewed wrong")
+    AI_NOT_SOLVED = "ai_not_solved", _("answered by the AI, marked not solved by the customer")
     RESOLVED = "resolved", _("resolved")
     LATE = "late", _("decided after the deadline")
 
 
 def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
-    """``inquiries`` with what ``BY_AI``, ``REOPENED``, ``FLAGGED`` and ``REVIEWED_WRONG``
-    test (aliases only)."""
+    """``inquiries`` with what ``BY_AI``, ``REOPENED``, ``FLAGGED``, ``REVIEWED_WRONG`` and
+    ``NOT_SOLVED`` test (aliases only)."""
     first_resolution = (
         AuditEntry.objects.filter(
             inquiry_id=OuterRef("pk"),
@@ -83,12 +87,14 @@ def with_ai_outcome(inquiries: QuerySet[Inquiry]) -> QuerySet[Inquiry]:
         inquiry=OuterRef("pk"), kind=EscalationKind.REVIEW, reason=FLAGGED_FOR_REVIEW
     )
     wrong = AnswerReview.objects.filter(inquiry=OuterRef("pk"), verdict=AnswerVerdict.WRONG)
+    not_solved = AnswerFeedback.objects.filter(inquiry=OuterRef("pk"), solved=False)
     return inquiries.alias(
         person_first=Exists(person_first),
         operator_first=Exists(operator_first),
         was_reopened=Exists(reopened),
         was_flagged=Exists(flagged),
         was_reviewed_wrong=Exists(wrong),
+        was_not_solved=Exists(not_solved),
     )
 
 
@@ -121,6 +127,7 @@ def figure_inquiries(
         Figure.AI_REOPENED: REOPENED,
         Figure.AI_FLAGGED: FLAGGED,
         Figure.AI_REVIEWED_WRONG: REVIEWED_WRONG,
+        Figure.AI_NOT_SOLVED: NOT_SOLVED,
     }
     test = tests.get(Figure(figure)) if figure in Figure.values else None
     if test is None:

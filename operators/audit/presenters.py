@@ -132,6 +132,8 @@ def support_figures(window: selectors.Window) -> dict[str, Any]:
             Figure.AI_REVIEWED_WRONG, AuditAction.ANSWER_REVIEWED, dates
         ),
         "quality": quality_rows(support.reviewed_quality(window), dates),
+        "customers_word": customers_word_rows(support.customers_word(window), dates),
+        "not_solved_href": _figure_url(Figure.AI_NOT_SOLVED, AuditAction.ANSWER_FEEDBACK, dates),
         "refund_total": yen(support.refund_total(window)),
         "refunds_href": search_url(action=AuditAction.SIDE_EFFECT_REFUND, **dates),
         "refunds_by_operator": _refund_lines(support.refunds_by(window, "actor"), "actor", dates),
@@ -179,6 +181,29 @@ def accuracy_row(accuracy: quality.Accuracy, dates: dict[str, dt.date]) -> dict[
         "recommendation": accuracy.recommendation.value,
         "advice": RECOMMENDATIONS[accuracy.recommendation],
         "href": search_url(action=AuditAction.ANSWER_REVIEWED, **dates),
+    }
+
+
+def customers_word_rows(word: support.CustomersWord, dates: dict[str, dt.date]) -> dict[str, Any]:
+    """The customers' word table: per intent and overall, the answers they gave their word
+    on, how many they marked solved and not solved, and each as a share of those."""
+    href = search_url(action=AuditAction.ANSWER_FEEDBACK, **dates)
+    return {
+        "rows": [_word_row(w, href) for w in word.per_intent],
+        "overall": _word_row(word.overall, href),
+    }
+
+
+def _word_row(word: quality.CustomerWord, href: str) -> dict[str, Any]:
+    return {
+        "intent": word.intent,
+        "label": labels.label(labels.SKILL_LABELS, word.intent) if word.intent else "",
+        "answered": word.answered,
+        "solved": word.solved,
+        "not_solved": word.not_solved,
+        "solved_share": _percent(word.solved_share),
+        "not_solved_share": _percent(word.not_solved_share),
+        "href": href,
     }
 
 

@@ -90,3 +90,34 @@ def overall(per_intent: list[Accuracy]) -> Accuracy:
         reviewed=sum(a.reviewed for a in per_intent),
         correct=sum(a.correct for a in per_intent),
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class CustomerWord:
+    """The AI answers of one intent (``""``: overall) whose customer said whether it solved
+    their problem (issue 25, part 3): how many did, and how many said it did."""
+
+    intent: str
+    answered: int
+    solved: int
+
+    @property
+    def not_solved(self) -> int:
+        return self.answered - self.solved
+
+    @property
+    def solved_share(self) -> float | None:
+        return self.solved / self.answered if self.answered else None
+
+    @property
+    def not_solved_share(self) -> float | None:
+        return self.not_solved / self.answered if self.answered else None
+
+
+def customers_overall(per_intent: list[CustomerWord]) -> CustomerWord:
+    """Every intent's answers together."""
+    return CustomerWord(
+        intent="",
+        answered=sum(w.answered for w in per_intent),
+        solved=sum(w.solved for w in per_intent),
+    )

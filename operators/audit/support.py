@@ -22,6 +22,7 @@ from django.db.models import (
 from django.db.models.expressions import CombinedExpression
 
 from agents.models import (
+    AnswerFeedback,
     AnswerReview,
     AnswerVerdict,
     Escalation,
@@ -89,6 +90,7 @@ class AiResolution:
     reopened: int  # of those, reopened by the customer afterwards
     flagged: int  # of those, flagged by a lead for a second look
     reviewed_wrong: int = 0  # answered by the AI alone, then reviewed wrong: not resolved by it
+    not_solved: int = 0  # answered by the AI alone, then marked not solved by the customer
 
     @property
     def share(self) -> int | None:
@@ -104,6 +106,7 @@ def ai_resolution(window: Window) -> AiResolution:
         reopened=Count("pk", filter=cohorts.REOPENED),
         flagged=Count("pk", filter=cohorts.FLAGGED),
         reviewed_wrong=Count("pk", filter=cohorts.REVIEWED_WRONG),
+        not_solved=Count("pk", filter=cohorts.NOT_SOLVED),
     )
     return AiResolution(**counts)
 
@@ -142,6 +145,27 @@ def reviewed_quality(window: Window) -> ReviewedQuality:
             wrong[reason] += row[f"wrong_{reason}"]
     counted = sorted(((r, n) for r, n in wrong.items() if n), key=lambda rn: (-rn[1], rn[0]))
     return ReviewedQuality(per_intent, quality.overall(per_intent), counted)
+
+
+@dataclasses.dataclass(frozen=True)
+class CustomersWord:
+    """The customers' word on AI answers given in a window: per intent, and overall."""
+
+    per_intent: list[quality.CustomerWord]
+    overall: quality.CustomerWord
+
+
+def customers_word(window: Window) -> CustomersWord:
+    """How many AI answers the customers said solved their problem, and did not, from the
+    feedback given in the window, by the intent each answer was read as (one query)."""
+    rows = (
+        AnswerFeedback.objects.filter(created_at__gte=window.start, created_at__lt=window.end)
+        .values("intent")
+        .annotate(answered=Count("pk"), solved=Count("pk", filter=Q(solved=True)))
+        .order_by("intent")
+    )
+    per_intent = [quality.CustomerWord(r["intent"], r["answered"], r["solved"]) for r in rows]
+    return CustomersWord(per_intent, quality.customers_overall(per_intent))
 
 
 @dataclasses.dataclass(frozen=True)

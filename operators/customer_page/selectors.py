@@ -24,8 +24,10 @@ def customer_for_user(*, user: Any) -> Customer | None:
 def customer_inquiries(*, customer: Customer, limit: int = RECENT) -> list[Inquiry]:
     """The customer's latest conversations, each with the thread they may see
     (``visible_messages``: never an internal note), in two queries."""
-    visible = Message.objects.filter(author_kind__in=CUSTOMER_VISIBLE_AUTHORS).order_by(
-        "created_at", "id"
+    visible = (
+        Message.objects.filter(author_kind__in=CUSTOMER_VISIBLE_AUTHORS)
+        .select_related("feedback")  # the customer's word on each AI answer, in the same query
+        .order_by("created_at", "id")
     )
     found = Inquiry.objects.filter(customer=customer).order_by("-created_at")
     found = found.prefetch_related(

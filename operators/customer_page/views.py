@@ -18,15 +18,16 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from agents.models import Message
+from agents.models import FEEDBACK_RATINGS, Message, MessageAuthor
 from agents.support.conversations.inbox import thread_after
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.services import customer_message_post
+from agents.support.escalations.customer_feedback import answer_feedback_give
 from agents.support.events.payloads import inquiry_payload, message_payload
 from agents.team.runs.outcome import FINAL_STATUSES
 from netshop.errors import DomainError
 from netshop.models import Customer, ReceiptIssue
-from operators.customer_page.forms import InquiryForm, ReplyForm
+from operators.customer_page.forms import FeedbackForm, InquiryForm, ReplyForm
 from operators.customer_page.labels import AUTHOR_LABELS, CUSTOMER_STATUS_LABELS, customer_status
 from operators.customer_page.selectors import (
     customer_for_user,
@@ -37,6 +38,7 @@ from operators.customer_page.selectors import (
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 CHANNEL = "help"
+ZERO_ID = UUID(int=0)
 
 
 def customer_required(view: View) -> View:
@@ -100,12 +102,41 @@ def reply(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     return redirect(f"{reverse('help:index')}?{urlencode(query)}#inquiry-{message.inquiry_id}")
 
 
+@require_POST
+@customer_required
+def feedback(request: HttpRequest, inquiry_id: UUID, message_id: UUID) -> HttpResponse:
+    """The customer's word on one AI answer of their conversation: solved or not, with an
+    optional rating and comment. Refused answers re-show the page with the reason beside the
+    answer (nothing stored); another customer's conversation or message is 404."""
+    customer = request.customer  # type: ignore[attr-defined]
+    form = FeedbackForm(request.POST)
+    if not form.is_valid():
+        problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        return _page(request, customer, feedback_refused=(str(message_id), problems), status=422)
+    try:
+        answer_feedback_give(
+            customer=customer,
+            inquiry_id=inquiry_id,
+            message_id=message_id,
+            feedback=form.feedback(),
+            channel=CHANNEL,
+        )
+    except DomainError as error:
+        if error.status == 404:
+            raise Http404 from None
+        refused = (str(message_id), error.localized())
+        return _page(request, customer, feedback_refused=refused, status=error.status)
+    query = urlencode({"sent": str(inquiry_id)})
+    return redirect(f"{reverse('help:index')}?{query}#message-{message_id}")
+
+
 def _page(
     request: HttpRequest,
     customer: Customer,
     *,
     form: InquiryForm | None = None,
     refused: tuple[str, ReplyForm] | None = None,
+    feedback_refused: tuple[str, str] = ("", ""),
     status: int = 200,
 ) -> HttpResponse:
     refused_id, refused_form = refused or ("", None)
@@ -117,7 +148,7 @@ def _page(
             "status_text": customer_status(inquiry.status),
             "final": inquiry.status in FINAL_STATUSES,
             "messages": [
-                (m, AUTHOR_LABELS[m.author_kind])
+                _thread_item(m, feedback_refused)
                 for m in inquiry.visible_messages  # type: ignore[attr-defined]
             ],
             "reply_form": refused_form if str(inquiry.pk) == refused_id else ReplyForm(),
@@ -134,10 +165,25 @@ def _page(
         # help.js fills in {number} and {order} for receipts issued while the page is open.
         "receipt_label": receipt_label(),
         "final_statuses": sorted(FINAL_STATUSES),
+        "ratings": list(FEEDBACK_RATINGS),
+        # help.js puts a live AI answer's id in place of this one in the feedback form's URL.
+        "zero_id": ZERO_ID,
         "sent": request.GET.get("sent", ""),
         "moved": request.GET.get("moved", ""),
     }
     return render(request, "operators/customer_page/index.html", context, status=status)
+
+
+def _thread_item(message: Message, refused: tuple[str, str]) -> dict[str, Any]:
+    """A message as the thread shows it; an AI answer with the customer's word on it (or the
+    form to give it, and why an answer just sent was refused)."""
+    return {
+        "message": message,
+        "author": AUTHOR_LABELS[message.author_kind],
+        "ai": message.author_kind == MessageAuthor.AI,
+        "feedback": getattr(message, "feedback", None),  # select_related: no query
+        "error": refused[1] if refused[0] == str(message.pk) else "",
+    }
 
 
 def receipt_label() -> str:

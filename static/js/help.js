@@ -18,6 +18,8 @@
   var receiptLabel = JSON.parse(document.getElementById("help-receipt-label").textContent);
   var root = document.getElementById("help-page");
   var finals = (root.dataset.finalStatuses || "").split(",");
+  var feedbackTemplate = document.getElementById("feedback-template");
+  var ZERO_ID = "00000000-0000-0000-0000-000000000000";
 
   function apply(card, payload) {
     if (!payload || !payload.status) return;
@@ -40,7 +42,7 @@
     );
   }
 
-  function messageItem(message) {
+  function messageItem(card, message) {
     var item = document.createElement("li");
     item.className = "message author-" + message.author_kind;
     item.dataset.messageId = message.id;
@@ -60,7 +62,18 @@
     text.textContent = message.text;
     item.appendChild(head);
     item.appendChild(text);
+    if (message.author_kind === "ai") item.appendChild(feedbackForm(card, message.id));
     return item;
+  }
+
+  // Under an AI answer that arrived live: the same "solved / not solved" form the server
+  // renders, from the page's template, posting to this answer's URL.
+  function feedbackForm(card, messageId) {
+    var part = feedbackTemplate.content.cloneNode(true);
+    var form = part.querySelector("form");
+    form.action = card.dataset.feedbackUrl.replace(ZERO_ID, messageId);
+    disableOnSubmit(form);
+    return part;
   }
 
   function addMessage(card, message) {
@@ -71,7 +84,7 @@
     for (var i = 0; i < known.length; i++) {
       if (known[i].dataset.messageId === message.id) return; // from the socket and a fetch
     }
-    thread.appendChild(messageItem(message));
+    thread.appendChild(messageItem(card, message));
   }
 
   // Receipts issued in this conversation: a download link each (the URL comes from the
@@ -179,12 +192,14 @@
 
   function disableOnSubmit(form) {
     form.addEventListener("submit", function () {
-      var button = form.querySelector("button[type=submit]");
+      var buttons = form.querySelectorAll("button[type=submit]");
       setTimeout(function () {
-        if (button) button.disabled = true;
+        buttons.forEach(function (button) {
+          button.disabled = true;
+        });
       }, 0);
     });
   }
 
-  document.querySelectorAll("#inquiry-form, .reply-form").forEach(disableOnSubmit);
+  document.querySelectorAll("#inquiry-form, .reply-form, .feedback-form").forEach(disableOnSubmit);
 })();

@@ -87,6 +87,8 @@ def test_the_same_draft_clicked_in_two_browsers_is_sent_once(
     wait_until(lambda: Escalation.objects.get(pk=draft.pk).status == EscalationStatus.DECIDED)
     inquiry = Inquiry.objects.get(pk=draft.inquiry_id)
     assert inquiry.messages.filter(author_kind=MessageAuthor.AI).count() == 1
-    sender = Escalation.objects.get(pk=draft.pk).decided_by.username
+    decided_by = Escalation.objects.get(pk=draft.pk).decided_by
+    assert decided_by is not None
+    sender = decided_by.username
     other = pages[1] if sender == "operator" else pages[0]
     expect(other.locator("#decision-error")).to_contain_text(sender)

@@ -81,6 +81,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "inquiry_not_found",
         "unknown_customer",
         "receipt_not_found",
+        "message_not_found",
     }
     assert {c for c, s in statuses.items() if s == 409} == {
         "already_decided",
@@ -92,6 +93,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "already_human_owned",
         "already_flagged",
         "already_reviewed",
+        "feedback_already_given",
         "preview_outdated",
         "preview_unavailable",
         "second_approval_by_other",

@@ -17,7 +17,7 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
-from agents.support.vocabulary import LOOK_BACK_REVIEWS
+from agents.support.vocabulary import LOOK_BACK_REVIEWS, NOT_SOLVED
 from netshop.errors import DomainError
 
 # Statuses in which the AI takes the customer's next message (a person owns none of them).
@@ -65,6 +65,13 @@ def waits_for_ai(*, inquiry_id: UUID | str) -> bool:
     return pending.exists()
 
 
+# Reviews that do not hold the AI by themselves: the look-backs at an answer already sent (a
+# sampled one, one of an intent sent for review), and a customer's "not solved", which holds
+# it through the conversation's status (escalated) until a person decides, or takes over and
+# hands back, while the review waits in the queue for its verdict (``escalations.not_solved``).
+REVIEWS_NOT_HOLDING = LOOK_BACK_REVIEWS | {NOT_SOLVED}
+
+
 def ai_may_answer(inquiry: Inquiry) -> bool:
     """The AI answers a conversation no person owns and no person is deciding (a sampled
     review, or one of an answer sent for review, looks back at an answer already sent: the
@@ -72,7 +79,7 @@ def ai_may_answer(inquiry: Inquiry) -> bool:
     if inquiry.human_owner_id is not None or inquiry.status not in AI_ANSWERS_IN:
         return False
     waits = inquiry.escalations.filter(status=EscalationStatus.OPEN)
-    return not waits.exclude(reason__in=LOOK_BACK_REVIEWS).exists()
+    return not waits.exclude(reason__in=REVIEWS_NOT_HOLDING).exists()
 
 
 def reopenable(inquiry: Inquiry) -> bool:

@@ -12,6 +12,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from agents.models import (
@@ -35,6 +36,12 @@ from netshop.text import shows_nothing
 from netshop.transactions import retry_conflicts
 
 CONSOLE_CHANNEL = "console"
+
+# Sent by ``customer_message_post`` once a customer's message is stored, inside its transaction
+# with the conversation locked (``inquiry``, ``message``), before it decides whether the AI
+# answers: how the escalations above hear that a reply rejects the AI's answer (a port, as the
+# bus's signals are; ``agents.apps`` connects the listener).
+customer_message_stored = Signal()
 
 
 def conversation_locked(inquiry_id: UUID | str, *, customer: Customer | None = None) -> Inquiry:
@@ -102,6 +109,7 @@ def customer_message_post(
             channel=channel,
             idempotency_key=idempotency_key,
         )
+        customer_message_stored.send(sender=customer_message_post, inquiry=inquiry, message=message)
         if ai_may_answer(inquiry):
             enqueue_run(inquiry.pk)
     return message

@@ -9,7 +9,8 @@ or none when the caller hands over the conversation it holds.
 - ``conversation.replied``: a message the customer sees, from the AI or an operator;
 - ``conversation.awaiting_approval``: the run waits for a person's decision;
 - ``conversation.handed_to_person``: escalated, taken over, or failed and handed over;
-- ``conversation.resolved``.
+- ``conversation.resolved``;
+- ``conversation.feedback``: the customer said whether an AI answer solved their problem.
 
 A status event goes out when the conversation *moves into* that status (a save that repeats
 the status is not news); a reply goes out once per message.
@@ -43,6 +44,8 @@ def storefront_announce(
         _announce_reply(payload, _subscriber(payload["inquiry_id"], subject))
     elif event == "inquiry.updated":
         _announce_status(payload, _subscriber(payload["id"], subject))
+    elif event == "answer.feedback":
+        _announce_feedback(payload, _subscriber(payload["inquiry_id"], subject))
 
 
 def _subscriber(inquiry_id: str, subject: Inquiry | None) -> Mapping[str, Any] | None:
@@ -93,6 +96,23 @@ def _announce_reply(message: dict[str, Any], subscriber: Mapping[str, Any] | Non
         data=data,
         subject_id=message["inquiry_id"],
         dedupe_key=f"message:{message['id']}",
+    )
+
+
+FEEDBACK_FIELDS = ("message_id", "solved", "rating", "comment", "source", "created_at")
+
+
+def _announce_feedback(feedback: dict[str, Any], subscriber: Mapping[str, Any] | None) -> None:
+    if subscriber is None:
+        return
+    data = _conversation(feedback["inquiry_id"], subscriber)
+    data["feedback"] = {key: feedback[key] for key in FEEDBACK_FIELDS}
+    delivery_enqueue(
+        token_id=subscriber["storefront_token_id"],
+        event=WebhookEvent.FEEDBACK,
+        data=data,
+        subject_id=feedback["inquiry_id"],
+        dedupe_key=f"feedback:{feedback['id']}",
     )
 
 

@@ -15,6 +15,7 @@ import math
 from fractions import Fraction
 
 from django.conf import settings
+from django.db.models import Q
 
 from agents.models import (
     Escalation,
@@ -82,12 +83,14 @@ def drawn(nth: int, rate: Fraction) -> bool:
 
 def ai_resolved(inquiry: Inquiry) -> bool:
     """Whether the AI alone resolved the conversation and no person is looking at it: nobody
-    owns it, wrote in it or decided anything in it (an approval, a hand-off), and no review
-    of it is open. Any escalation but a review already decided rules it out."""
+    owns it, wrote in it or decided anything in it (an approval, a hand-off), no review of it
+    is open, and the customer marked none of its answers not solved. Any escalation but a
+    review already decided rules it out."""
+    by_person_or_unsolved = Q(author_kind=MessageAuthor.OPERATOR) | Q(feedback__solved=False)
     return (
         inquiry.status == InquiryStatus.RESOLVED
         and inquiry.human_owner_id is None
-        and not inquiry.messages.filter(author_kind=MessageAuthor.OPERATOR).exists()
+        and not inquiry.messages.filter(by_person_or_unsolved).exists()
         and not inquiry.escalations.exclude(
             kind=EscalationKind.REVIEW, status=EscalationStatus.DECIDED
         ).exists()

@@ -38,12 +38,13 @@ from agents.support.escalations.action_states import (
 )
 from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refusal
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
+from agents.support.escalations.not_solved import not_solved_released
 from agents.support.escalations.reply_previews import ReplyPreview, reply_previewer
 from agents.support.events.bus import publish
 from agents.support.events.payloads import escalation_payload, inquiry_payload
 from agents.support.run_requests import enqueue_run
 from agents.support.shapes import Decision, PendingAction
-from agents.support.vocabulary import MONEY_SKILLS, OperatorDecision, Skill
+from agents.support.vocabulary import MONEY_SKILLS, NOT_SOLVED, OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError
 from netshop.services.order_items import ItemRequest
@@ -220,6 +221,8 @@ def escalation_decided(escalation: Escalation, record: dict[str, Any], *, user: 
         return escalation
     if record["decision"] == D.TAKE_OVER:
         _hand_over(escalation.inquiry, record["reply"], operator=user)
+    elif escalation.reason == NOT_SOLVED:  # a verdict on the customer's "not solved"
+        not_solved_released(escalation.inquiry)
     announce_resolved(escalation.inquiry, [escalation])
     return escalation
 

@@ -17,6 +17,7 @@ EventName = Literal[
     "escalation.resolved",
     "inquiry.updated",
     "conversation.message",
+    "answer.feedback",  # a customer said whether an AI answer solved their problem
     "run.step",
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.models import Escalation, Inquiry, Message
+from agents.models import AnswerFeedback, Escalation, Inquiry, Message
 from netshop.services.coupons import coupon_codes_withheld
 
 
@@ -47,6 +47,22 @@ def message_payload(message: Message) -> dict[str, Any]:
         "language": message.language,
         "turn": message.turn,
         "created_at": message.created_at.isoformat(),
+    }
+
+
+def feedback_payload(feedback: AnswerFeedback) -> dict[str, Any]:
+    """A customer's word on an AI answer (``answer.feedback``); the comment is their text,
+    shown inert wherever it is shown."""
+    return {
+        "id": feedback.pk,
+        "inquiry_id": str(feedback.inquiry_id),
+        "message_id": str(feedback.message_id),
+        "solved": feedback.solved,
+        "rating": feedback.rating,
+        "comment": feedback.comment,
+        "source": feedback.source,
+        "intent": feedback.intent,
+        "created_at": feedback.created_at.isoformat(),
     }
 
 

@@ -29,6 +29,7 @@ ReasonCategory = Literal[
     "unsupported_request",
     "flagged_for_review",  # a lead's second look at a conversation the AI resolved
     "sampled_for_review",  # drawn into the review sample of AI-resolved conversations
+    "customer_not_solved",  # the customer said an AI answer did not solve their problem
     "outcome_unconfirmed",  # a finished run whose side effect the records did not confirm
     "instructions_to_system",  # the text tried to instruct the system: nothing was prepared
     "sent_for_review",  # an answer of an intent set to "send and review"

@@ -18,6 +18,9 @@ EXPECTED: dict[str, dict[str, list[dict[str, list[str]]]]] = {
         "post": [{"StorefrontToken": []}],
         "get": SHOP_OR_STAFF,
     },
+    "/api/v1/inquiries/{inquiry_id}/messages/{message_id}/feedback": {
+        "post": [{"StorefrontToken": []}]
+    },
     "/api/v1/inquiries/{inquiry_id}/receipts/{number}": {"get": SHOP_OR_STAFF},
     "/api/v1/agents": {"get": SHOP_OR_STAFF},
     "/api/v1/escalations": {"get": STAFF},

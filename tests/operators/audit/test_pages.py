@@ -512,9 +512,9 @@ def test_the_dashboard_makes_the_same_few_queries_however_much_happened(
         _entry(AuditAction.HANDOFF_VERDICT, "agent:supervisor", verdict="UNCERTAIN_WAIT")
 
     # the session, its user and role groups, eight aggregates for the engineering figures and
-    # nine for the support figures, the reviewed accuracy one of them, and one for the drafts'
-    # outcomes (the percentiles' reads only where there is something)
-    assert _queries(manager, "/audit/dashboard/?days=90") == busy == 21
+    # ten for the support figures, the reviewed accuracy and the customers' word two of them,
+    # and one for the drafts' outcomes (the percentiles' reads only where there is something)
+    assert _queries(manager, "/audit/dashboard/?days=90") == busy == 22
 
 
 def test_an_empty_dashboard(manager: Client) -> None:

@@ -24,7 +24,7 @@ BAR = 0.3
 
 
 def disposed(level: AutonomyLevel = AutonomyLevel.SEND, **reading: Any) -> Disposition:
-    values = {"intent": "track_shipment", "confidence": 0.9} | reading
+    values: dict[str, Any] = {"intent": "track_shipment", "confidence": 0.9} | reading
     return reply_disposition(TurnReading(**values), level=level, min_confidence=BAR)
 
 
@@ -63,7 +63,12 @@ def test_some_turns_are_drafts_whatever_the_level(
 
 
 def test_the_most_serious_reason_is_the_one_given() -> None:
-    everything = {"instructions": True, "complaint": True, "confidence": 0.0, "check_passed": False}
+    everything: dict[str, Any] = {
+        "instructions": True,
+        "complaint": True,
+        "confidence": 0.0,
+        "check_passed": False,
+    }
     assert disposed(**everything).reason == DraftReason.INSTRUCTIONS
     assert disposed(complaint=True, check_passed=False).reason == DraftReason.COMPLAINT
 

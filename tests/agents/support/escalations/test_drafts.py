@@ -89,10 +89,12 @@ def test_one_click_sends_the_ais_words_with_their_grounds(drafted: Inquiry, alic
     drafted.refresh_from_db()
     sent = drafted.messages.get(author_kind=MessageAuthor.AI)
     assert (sent.text, drafted.reply) == (words, words)
+    assert sent.grounds is not None
     assert sent.grounds["reading"]["intents"][0] == Skill.ANSWER_GENERAL_QUESTION
     assert drafted.status in (InquiryStatus.RESOLVED, InquiryStatus.AWAITING_CUSTOMER)
     draft.refresh_from_db()
     assert draft.status == EscalationStatus.DECIDED
+    assert draft.decision is not None
     assert draft.decision["decision"] == OperatorDecision.SEND_REPLY
     assert draft.decision["edited"] is False
     entry = AuditEntry.objects.get(action="draft.sent")
@@ -119,6 +121,7 @@ def test_an_edited_draft_goes_out_in_the_operators_words(drafted: Inquiry, alice
     assert (sent.text, sent.author) == (mine, alice)
     assert not drafted.messages.filter(author_kind=MessageAuthor.AI).exists()
     draft.refresh_from_db()
+    assert draft.decision is not None
     assert draft.decision["edited"] is True
 
 
