@@ -22,6 +22,7 @@ from typing import Any, Final
 from agents.contract.cards import agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Intent
 from agents.providers.offline.understanding.features import features
+from agents.providers.offline.understanding.kana import kana_only_as_hiragana
 
 MODEL_PATH: Final = Path(__file__).with_name("router_model.json.gz")
 MODEL_FORMAT: Final = 1
@@ -145,6 +146,7 @@ def _shipped_probabilities(text: str) -> dict[str, float]:
 
 
 def _probabilities(text: str, model: RouterModel | None) -> dict[str, float]:
+    text = kana_only_as_hiragana(text)  # "ﾄﾄﾞｶﾅｲ" is read as the router learned "とどかない"
     return model.probabilities(text) if model is not None else _shipped_probabilities(text)
 
 
