@@ -126,6 +126,8 @@ class DraftReason(models.TextChoices):
     the draft's escalation reason."""
 
     AUTONOMY = "autonomy_draft", _("the request's autonomy is set to draft")
+    # the customer said an answer missed while this turn ran: a person holds the conversation
+    UNDER_REVIEW = "under_review", _("a person is reviewing the conversation")
     NOT_UNDERSTOOD = "not_understood", _("the AI did not understand the message")
     LOW_CONFIDENCE = "low_confidence", _("the AI was unsure of its reading")
     SELF_CHECK = "self_check_failed", _("the reply failed its self-check")

@@ -29,6 +29,8 @@ class TurnReading:
     complaint: bool = False
     instructions: bool = False
     check_passed: bool = True
+    under_review: bool = False
+    """A person took hold of the conversation while the turn ran (a customer's "not solved")."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ def reply_disposition(
 def _forced_draft(reading: TurnReading, *, min_confidence: float) -> DraftReason | None:
     if reading.instructions:
         return DraftReason.INSTRUCTIONS
+    if reading.under_review:
+        return DraftReason.UNDER_REVIEW
     if reading.complaint:
         return DraftReason.COMPLAINT
     if reading.not_understood:
@@ -72,7 +76,9 @@ def _forced_draft(reading: TurnReading, *, min_confidence: float) -> DraftReason
     return None
 
 
-def turn_reading(state: Mapping[str, Any], grounds: Iterable[GroundsDict]) -> TurnReading:
+def turn_reading(
+    state: Mapping[str, Any], grounds: Iterable[GroundsDict], *, under_review: bool = False
+) -> TurnReading:
     """The reading of a turn from the graph's ``state`` and its replies' ``grounds``. A turn
     that ended asking "what can we help with?" (a question whose why is "unclear") did not
     understand the message (an earlier turn's question stays in the state: only a turn
@@ -88,4 +94,5 @@ def turn_reading(state: Mapping[str, Any], grounds: Iterable[GroundsDict]) -> Tu
         complaint=bool(classification.get("complaint")),
         instructions=bool(classification.get("injection_suspected")),
         check_passed=all(g["check"]["passed"] for g in grounds),
+        under_review=under_review,
     )

@@ -39,6 +39,7 @@ ReasonCategory = Literal[
     "low_confidence",
     "self_check_failed",
     "complaint",
+    "under_review",
 ]
 
 

@@ -38,6 +38,7 @@ from agents.support.escalations.review_sample import answer_review_queue, review
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
 from agents.support.events.bus import events_batch, publish, publish_all
 from agents.support.events.payloads import inquiry_payload
+from agents.support.vocabulary import LOOK_BACK_REVIEWS
 from agents.team.graph import escalation_policy
 from agents.team.graph.planner import INTENT_OF_AGENT
 from agents.team.handoffs.receipts import finalized_receipts
@@ -97,7 +98,8 @@ def inquiry_record_run(
         escalation = draft = None
         sent_draft = _draft_sent(current)  # recording again: a person sent this turn's reply
         replies = [] if sent_draft else turn_replies(current, state, owners=INTENT_OF_AGENT)
-        disposition = None if request else _disposition(state, str(status), replies)
+        held = _held_by_review(current)
+        disposition = None if request else _disposition(state, str(status), replies, held=held)
         if request:
             escalation = _record_wait(current, state, request, wait_key=str(interrupts[0].id))
         elif disposition is not None and disposition.is_draft:
@@ -174,13 +176,25 @@ ANSWERING_STATUSES = frozenset({InquiryStatus.RESOLVED, InquiryStatus.AWAITING_C
 
 
 def _draft_sent(inquiry: Inquiry) -> bool:
-    """Whether a person already sent (or took over) this turn's draft."""
+    """Whether a person already sent (or took over) this turn's draft. A turn recorded the
+    first time finds its conversation running: only a record made again is asked."""
+    if inquiry.status == InquiryStatus.RUNNING:
+        return False
     key = turn_wait_key(inquiry, "draft")
     return Escalation.objects.filter(wait_key=key, status=EscalationStatus.DECIDED).exists()
 
 
+def _held_by_review(inquiry: Inquiry) -> bool:
+    """Whether a person took hold of the conversation while this turn ran: the customer said
+    an earlier answer did not solve their problem (the conversation escalated under the run)."""
+    if inquiry.status != InquiryStatus.ESCALATED:
+        return False
+    reviews = inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN)
+    return reviews.exclude(reason__in=LOOK_BACK_REVIEWS).exists()
+
+
 def _disposition(
-    state: dict[str, Any], status: str, replies: list[TurnReply]
+    state: dict[str, Any], status: str, replies: list[TurnReply], *, held: bool = False
 ) -> Disposition | None:
     """What becomes of the turn's ``replies`` (``agents.support.autonomy``); None when the
     rules do not apply: nothing new to send, or a turn waiting on a person."""
@@ -190,7 +204,7 @@ def _disposition(
     )
     if not replies or (status not in ANSWERING_STATUSES and not follow_up):
         return None
-    reading = turn_reading(state, [reply.grounds for reply in replies])
+    reading = turn_reading(state, [reply.grounds for reply in replies], under_review=held)
     disposition = reply_disposition(
         reading,
         level=autonomy_level(reading.intent),

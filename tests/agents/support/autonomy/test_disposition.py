@@ -49,6 +49,7 @@ def test_a_clear_turn_follows_its_intents_level(
     ("reading", "reason"),
     [
         ({"instructions": True}, DraftReason.INSTRUCTIONS),
+        ({"under_review": True}, DraftReason.UNDER_REVIEW),
         ({"complaint": True}, DraftReason.COMPLAINT),
         ({"not_understood": True}, DraftReason.NOT_UNDERSTOOD),
         ({"confidence": 0.29}, DraftReason.LOW_CONFIDENCE),

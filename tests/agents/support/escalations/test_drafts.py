@@ -27,12 +27,15 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
+from agents.support import run_requests
 from agents.support.autonomy.levels import autonomy_set
 from agents.support.conversations.services import conversation_take_over, customer_message_post
+from agents.support.escalations.customer_feedback import Feedback, answer_feedback_give
 from agents.support.escalations.deadlines import overdue_approvals_move
 from agents.support.escalations.drafts import draft_send, draft_text
 from agents.support.escalations.services import escalation_decide
 from agents.support.vocabulary import SENT_FOR_REVIEW, DraftReason, OperatorDecision, Skill
+from agents.team.runs import driver
 from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.outcome import RunOutcome
 from netshop.audit.models import AuditEntry
@@ -274,3 +277,31 @@ def test_a_complaint_or_instructions_are_drafts_whatever_the_level(
     assert the_draft(inquiry).reason == reason
     assert not inquiry.messages.filter(author_kind=MessageAuthor.AI).exists()
     assert not Message.objects.filter(inquiry=inquiry, author_kind=MessageAuthor.AI).exists()
+
+
+def test_a_reply_written_while_the_customer_said_not_solved_waits_for_the_reviewer(
+    ask: Ask, shop: SupportShop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    emily = shop.emily.customer
+    inquiry = Inquiry.objects.get(pk=ask("What is your return policy?", customer=emily).inquiry_id)
+    answer = inquiry.messages.get(author_kind=MessageAuthor.AI)
+    monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: None)
+    customer_message_post(customer=emily, inquiry_id=inquiry.pk, text="And the shipping fee?")
+    record = driver.inquiry_record_run
+
+    def not_solved_meanwhile(**kwargs: Any) -> RunOutcome:
+        answer_feedback_give(
+            customer=emily,
+            inquiry_id=inquiry.pk,
+            message_id=answer.pk,
+            feedback=Feedback(solved=False, comment="That's not what I asked"),
+        )
+        return record(**kwargs)
+
+    monkeypatch.setattr(driver, "inquiry_record_run", not_solved_meanwhile)
+    driver.inquiry_advance(inquiry_id=str(inquiry.pk))
+
+    inquiry.refresh_from_db()
+    assert inquiry.status == InquiryStatus.ESCALATED
+    assert inquiry.messages.filter(author_kind=MessageAuthor.AI).count() == 1  # only the first
+    assert the_draft(inquiry).reason == DraftReason.UNDER_REVIEW
