@@ -100,7 +100,8 @@ def test_an_operator_takes_over_writes_twice_notes_and_hands_back_while_the_thre
         "data-status", "escalated", timeout=RUN_TIMEOUT_MS
     )
     draft = Escalation.objects.get(inquiry=inquiry, kind=EscalationKind.DRAFT)
-    assert draft.reason == DraftReason.NOT_UNDERSTOOD
+    # not understood, or (a later turn asks no "what do you need?") read too unsurely
+    assert draft.reason in (DraftReason.NOT_UNDERSTOOD, DraftReason.LOW_CONFIDENCE)
     expect(page.locator("#thread li.msg.author-ai")).to_have_count(0)
     kinds = list(
         Inquiry.objects.get(pk=inquiry.pk)

@@ -38,8 +38,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.utils import timezone
 from pytest_django import DjangoDbBlocker, Settings
 
-from agents.models import Escalation, Inquiry
+from agents.models import Escalation, Inquiry, MessageAuthor
 from agents.support.conversations.intake import inquiry_create
+from agents.support.conversations.messages import message_store
 from agents.team.runs.checkpointer import close_checkpointer
 from agents.team.runs.driver import inquiry_run
 from agents.team.runs.lease import close_lease_connection
@@ -236,6 +237,13 @@ class RoutePaths:
         self.inquiry = shop.inquiry("hanako")
         self.escalation = shop.escalation("hanako")
         self.receipt_number = _receipt_number(self.inquiry, shop.orders.hanako.delivered)
+        # An AI answer in the conversation: what the customer's feedback routes are about.
+        self.ai_answer = message_store(
+            inquiry=self.inquiry,
+            author_kind=MessageAuthor.AI,
+            text="ご連絡ありがとうございます。",
+            channel="web",
+        )
         support_records(shop.orders)
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
@@ -251,6 +259,7 @@ class RoutePaths:
             "uidb64": lambda: "MQ",
             "token": lambda: "set-password",
             "number": lambda: self.receipt_number,
+            "message_id": lambda: self.ai_answer.pk,
         }
         path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
         assert resolve(path).route == route, f"{path} does not resolve to {route}"

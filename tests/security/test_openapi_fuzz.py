@@ -62,6 +62,7 @@ OPERATIONS = [
     ("GET /api/v1/inquiries/{inquiry_id}/messages", "token"),
     ("GET /api/v1/inquiries/{inquiry_id}/messages", "session"),
     ("GET /api/v1/inquiries/{inquiry_id}/receipts/{number}", "token"),
+    ("POST /api/v1/inquiries/{inquiry_id}/messages/{message_id}/feedback", "token"),
     ("GET /api/v1/conversations", "session"),
     ("GET /api/v1/conversations/{inquiry_id}", "staff_token"),
     ("POST /api/v1/conversations/{inquiry_id}/take-over", "session"),

@@ -142,6 +142,13 @@ EXPECTED: dict[str, Row] = {
     "api/v1/inquiries/<inquiry_id>/messages": Row(
         (401, 202, 401, 401, 401), method="post", body=INQUIRY, json=True
     ),
+    # The customer's word on an AI answer: the storefront's (for its customer), like messages.
+    "api/v1/inquiries/<inquiry_id>/messages/<message_id>/feedback": Row(
+        (401, 201, 401, 401, 401),
+        method="post",
+        body={"customer_id": "{hanako_code}", "solved": True},
+        json=True,
+    ),
     # Conversations: staff only; flagging for managers. The routes run in this order on one
     # conversation, so an operator's or manager's 409/422 is the rule refusing, past access.
     "api/v1/conversations": staff_api(),
@@ -239,6 +246,10 @@ EXPECTED: dict[str, Row] = {
     "help/inquiries/<uuid:inquiry_id>/messages": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/receipts": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/receipts/<str:number>.pdf": page(200, 403, 403),
+    # Hanako's own answer, already given through the storefront above: the same word again.
+    "help/inquiries/<uuid:inquiry_id>/messages/<uuid:message_id>/feedback": page(
+        "302 /help/", 403, 403, method="post", body={"solved": "yes"}
+    ),
     "help/inquiries/<uuid:inquiry_id>/reply": page(
         "302 /help/", 403, 403, method="post", body={"text": "matrix", "key": str(uuid.uuid4())}
     ),

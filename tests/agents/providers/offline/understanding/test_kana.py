@@ -13,7 +13,7 @@ from agents.providers.offline.understanding.kana import kana_only_as_hiragana
     [
         ("ﾆﾓﾂ ｲﾂ ﾄﾄﾞｸ?", "にもつ いつ とどく?"),
         ("ヘンキンシテクダサイ", "へんきんしてください"),
-        ("ORD-1003 ﾉ ﾘｮｳｼｭｳｼｮ", "ORD-1003 の りょうしゅうしょ"),
+        ("ORD-4821 ﾉ ﾘｮｳｼｭｳｼｮ", "ORD-4821 の りょうしゅうしょ"),
         ("ｸｰﾎﾟﾝ", "くーぽん"),
     ],
 )
