@@ -16,6 +16,7 @@ from typing import Any
 from agents.models import AutonomyLevel, InquiryStatus
 from agents.support.grounds import GroundsDict
 from agents.support.vocabulary import SENT_FOR_REVIEW, DraftReason
+from netshop.services.coupons import coupon_codes_withheld
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class TurnReading:
     check_passed: bool = True
     under_review: bool = False
     """A person took hold of the conversation while the turn ran (a customer's "not solved")."""
+    carries_code: bool = False
+    """The reply holds a coupon code: staff never see one, so no person could send it."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +54,14 @@ def reply_disposition(
 ) -> Disposition:
     """The first rule that applies: the forced drafts, most serious first, then the level."""
     forced = _forced_draft(reading, min_confidence=min_confidence)
+    if forced is None and level == AutonomyLevel.DRAFT:
+        forced = DraftReason.AUTONOMY
+    if forced is not None and reading.carries_code:
+        # The coupon is issued already and its code is the customer's alone: the reply goes
+        # out, and a person reviews it after (the review never shows the code).
+        return Disposition(AutonomyLevel.SEND_AND_REVIEW, SENT_FOR_REVIEW)
     if forced is not None:
         return Disposition(AutonomyLevel.DRAFT, forced)
-    if level == AutonomyLevel.DRAFT:
-        return Disposition(AutonomyLevel.DRAFT, DraftReason.AUTONOMY)
     if level == AutonomyLevel.SEND_AND_REVIEW:
         return Disposition(AutonomyLevel.SEND_AND_REVIEW, SENT_FOR_REVIEW)
     return Disposition(AutonomyLevel.SEND)
@@ -77,7 +84,11 @@ def _forced_draft(reading: TurnReading, *, min_confidence: float) -> DraftReason
 
 
 def turn_reading(
-    state: Mapping[str, Any], grounds: Iterable[GroundsDict], *, under_review: bool = False
+    state: Mapping[str, Any],
+    grounds: Iterable[GroundsDict],
+    *,
+    replies: Iterable[str] = (),
+    under_review: bool = False,
 ) -> TurnReading:
     """The reading of a turn from the graph's ``state`` and its replies' ``grounds``. A turn
     that ended asking "what can we help with?" (a question whose why is "unclear") did not
@@ -95,4 +106,5 @@ def turn_reading(
         instructions=bool(classification.get("injection_suspected")),
         check_passed=all(g["check"]["passed"] for g in grounds),
         under_review=under_review,
+        carries_code=any(coupon_codes_withheld(reply) != reply for reply in replies),
     )

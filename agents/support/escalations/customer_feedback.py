@@ -43,6 +43,7 @@ from agents.support.missed_point import missed_the_point
 from agents.support.vocabulary import NOT_SOLVED
 from netshop.errors import DomainError
 from netshop.models import Customer
+from netshop.services.coupons import coupon_codes_withheld
 from netshop.transactions import retry_conflicts
 
 # The shop answers the customer: the last such message decides whether a reply of theirs is
@@ -167,7 +168,7 @@ def not_solved_escalate(
         "not_solved": True,  # what the console's headline and review card quote
         "intent": intent,
         "message_id": str(message.pk),
-        "reply": message.text,
+        "reply": coupon_codes_withheld(message.text),
         "comment": feedback.comment,
         "rating": feedback.rating,
         "source": source,

@@ -29,6 +29,7 @@ from agents.models import (
 from agents.support.escalations.package import inquiry_package
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW, SENT_FOR_REVIEW
+from netshop.services.coupons import coupon_codes_withheld
 
 # A look back at an answer already sent is not urgent: it is due within a week, so samples
 # do not crowd the approvals' deadlines in the queue, the alerts or the overdue figures.
@@ -55,7 +56,13 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
         reason=SAMPLED_FOR_REVIEW,
         summary=f"sampled for review: an AI answer ({intent or 'no intent'})",
         package=inquiry_package(inquiry)
-        | {"review": {"sampled": True, "intent": intent, "reply": inquiry.reply}},
+        | {
+            "review": {
+                "sampled": True,
+                "intent": intent,
+                "reply": coupon_codes_withheld(inquiry.reply),
+            }
+        },
         deadline_minutes=REVIEW_DAYS * 24 * 60,
     )
 
@@ -71,7 +78,13 @@ def answer_review_queue(*, inquiry: Inquiry, wait_key: str) -> Escalation:
         reason=SENT_FOR_REVIEW,
         summary=f"sent for review: an AI answer ({intent or 'no intent'})",
         package=inquiry_package(inquiry)
-        | {"review": {"sampled": False, "intent": intent, "reply": inquiry.reply}},
+        | {
+            "review": {
+                "sampled": False,
+                "intent": intent,
+                "reply": coupon_codes_withheld(inquiry.reply),
+            }
+        },
         deadline_minutes=REVIEW_DAYS * 24 * 60,
     )
 

@@ -204,7 +204,12 @@ def _disposition(
     )
     if not replies or (status not in ANSWERING_STATUSES and not follow_up):
         return None
-    reading = turn_reading(state, [reply.grounds for reply in replies], under_review=held)
+    reading = turn_reading(
+        state,
+        [reply.grounds for reply in replies],
+        replies=[reply.text for reply in replies],
+        under_review=held,
+    )
     disposition = reply_disposition(
         reading,
         level=autonomy_level(reading.intent),

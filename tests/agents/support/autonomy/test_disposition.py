@@ -108,3 +108,18 @@ def test_only_a_turn_ending_on_what_can_we_help_with_did_not_understand() -> Non
     assert turn_reading(asking, []).not_understood
     assert not turn_reading(answered, []).not_understood
     assert not turn_reading(unsure, []).not_understood
+
+
+@pytest.mark.parametrize("reading", [{"complaint": True}, {"confidence": 0.1}, {}])
+def test_a_reply_holding_a_coupon_code_is_sent_and_reviewed_never_drafted(
+    reading: dict[str, Any],
+) -> None:
+    """Staff never see a coupon code, so none could send it: the coupon is issued already."""
+    disposition = disposed(AutonomyLevel.DRAFT, carries_code=True, **reading)
+    assert disposition == Disposition(AutonomyLevel.SEND_AND_REVIEW, SENT_FOR_REVIEW)
+
+
+def test_a_reply_holding_a_code_is_found_by_the_shops_own_code_pattern() -> None:
+    state = {"status": InquiryStatus.RESOLVED, "classification": {"intent": "apply_coupon"}}
+    assert turn_reading(state, [], replies=["Your code: SORRY-V2TKZP72HJ"]).carries_code
+    assert not turn_reading(state, [], replies=["We are sorry for the delay."]).carries_code
