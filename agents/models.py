@@ -149,6 +149,13 @@ class Message(models.Model):
         return f"{self.author_kind} in {self.inquiry_id}: {self.text[:40]}"
 
     @property
+    def is_answer(self) -> bool:
+        """An AI turn's answer (it has grounds): what a customer may say solved it or not. The
+        shop's own notices ("it takes a little longer") are the AI's messages too, but no
+        answer to anything."""
+        return self.author_kind == MessageAuthor.AI and self.grounds is not None
+
+    @property
     def is_pending(self) -> bool:
         """A customer message no run has taken yet."""
         return self.author_kind == MessageAuthor.CUSTOMER and self.turn is None

@@ -114,7 +114,7 @@ def _autonomy_change(request: HttpRequest) -> HttpResponse:
     try:
         autonomy_set(intent=intent, level=level, user=cast(User, request.user))
     except DomainError as error:
-        messages.error(request, error.message)
+        messages.error(request, error.localized())
         return redirect("audit:autonomy")
     shown = labels.label(labels.SKILL_LABELS, intent)
     level_label = dict(AutonomyLevel.choices)[level]

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from agents.models import FEEDBACK_RATINGS, Message, MessageAuthor
+from agents.models import FEEDBACK_RATINGS, Message
 from agents.support.conversations.inbox import thread_after
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.services import customer_message_post
@@ -180,7 +180,7 @@ def _thread_item(message: Message, refused: tuple[str, str]) -> dict[str, Any]:
     return {
         "message": message,
         "author": AUTHOR_LABELS[message.author_kind],
-        "ai": message.author_kind == MessageAuthor.AI,
+        "ai": message.is_answer,
         "feedback": getattr(message, "feedback", None),  # select_related: no query
         "error": refused[1] if refused[0] == str(message.pk) else "",
     }

@@ -62,7 +62,7 @@
     text.textContent = message.text;
     item.appendChild(head);
     item.appendChild(text);
-    if (message.author_kind === "ai") item.appendChild(feedbackForm(card, message.id));
+    if (message.answer) item.appendChild(feedbackForm(card, message.id));
     return item;
   }
 

@@ -53,6 +53,7 @@ from operators.models import CannedReply
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import escalation_for, storefront_key
 from tests.support.channel_layers import use_redis_channel_layer
+from tests.support.reviews import answer_grounds
 from tests.support.scenarios import SCENARIO_PREFIX, SupportShop, support_shop
 
 PASSWORD = "security-suite-password"
@@ -243,6 +244,7 @@ class RoutePaths:
             author_kind=MessageAuthor.AI,
             text="ご連絡ありがとうございます。",
             channel="web",
+            grounds=answer_grounds("search_faq"),
         )
         support_records(shop.orders)
 

@@ -11,6 +11,7 @@ from agents.support.escalations.drafts import draft_record
 from agents.support.vocabulary import DraftReason, Skill
 from netshop.models import Customer
 from tests.factories import CustomerFactory
+from tests.support.reviews import answer_grounds
 
 DRAFTED = "Thank you for writing. We can help with orders, deliveries and payments."
 
@@ -29,21 +30,11 @@ def drafted(
         status=InquiryStatus.ESCALATED, intent=intent, language="en", turns=1
     )
     inquiry.refresh_from_db()
-    grounds = {
-        "reading": {
-            "intents": [intent],
-            "confidence": 0.9,
-            "language": "en",
-            "injection_suspected": False,
-            "complaint": False,
-        },
-        "records": {"orders": [], "tracking": [], "faq": []},
-        "check": {"passed": True, "problems": []},
-    }
+    grounds = answer_grounds(intent, "en")
     return draft_record(
         inquiry=inquiry,
         state={"classification": {"intent": intent}, "language": "en", "text": inquiry.text},
-        replies=[TurnReply(text, f"{inquiry.pk}:1:reply", grounds)],  # type: ignore[arg-type]
+        replies=[TurnReply(text, f"{inquiry.pk}:1:reply", grounds)],
         disposition=Disposition(AutonomyLevel.DRAFT, reason),
         status=InquiryStatus.RESOLVED,
         wait_key=f"{inquiry.pk}:draft",

@@ -19,6 +19,7 @@ from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
 from agents.support.escalations.answer_reviews import Verdict, answer_review_record
 from agents.support.escalations.services import escalation_record_wait
+from agents.support.grounds import GroundsDict
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW
 from netshop.models import Customer
 from tests.factories import CustomerFactory
@@ -31,7 +32,13 @@ def ai_resolved(intent: str, customer: Customer | None = None) -> Inquiry:
     inquiry = inquiry_create(
         customer=customer or CustomerFactory.create(), text="質問です", start=False
     )
-    message_store(inquiry=inquiry, author_kind=MessageAuthor.AI, text=AI_REPLY, channel="web")
+    message_store(
+        inquiry=inquiry,
+        author_kind=MessageAuthor.AI,
+        text=AI_REPLY,
+        channel="web",
+        grounds=answer_grounds(intent),
+    )
     audit_trail.reply_sent(
         inquiry_id=str(inquiry.pk),
         status=InquiryStatus.RESOLVED,
@@ -44,6 +51,21 @@ def ai_resolved(intent: str, customer: Customer | None = None) -> Inquiry:
     )
     inquiry.refresh_from_db()
     return inquiry
+
+
+def answer_grounds(intent: str, language: str = "ja") -> GroundsDict:
+    """The grounds a turn records with its answer: what makes an AI message an answer."""
+    return {
+        "reading": {
+            "intents": [intent],
+            "confidence": 0.9,
+            "language": language,
+            "injection_suspected": False,
+            "complaint": False,
+        },
+        "records": {"orders": [], "tracking": [], "faq": []},
+        "check": {"passed": True, "problems": []},
+    }
 
 
 def sampled_review(inquiry: Inquiry) -> Escalation:

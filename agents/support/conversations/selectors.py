@@ -50,11 +50,17 @@ def unthreaded_messages(*, inquiry_id: UUID | str) -> QuerySet[Message]:
     ).order_by("created_at", "id")
 
 
+# The thread id of a person's version of a drafted AI reply ends so: it answers the messages
+# its turn took, not a message the customer wrote while the draft waited.
+EDITED_DRAFT_SUFFIX = ":edited"
+
+
 def waits_for_ai(*, inquiry_id: UUID | str) -> bool:
     """Whether a customer message is unanswered: untaken, and newer than any operator's reply
-    (a person who answered it, answered it)."""
+    (a person who answered it, answered it; an edited draft answered its own turn's)."""
     last_operator = (
         Message.objects.filter(inquiry_id=inquiry_id, author_kind=MessageAuthor.OPERATOR)
+        .exclude(thread_id__endswith=EDITED_DRAFT_SUFFIX)
         .order_by("-created_at")
         .values_list("created_at", flat=True)
         .first()

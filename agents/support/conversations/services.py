@@ -16,6 +16,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from agents.models import (
+    EscalationKind,
+    EscalationStatus,
     Inquiry,
     InquiryStatus,
     Message,
@@ -27,8 +29,9 @@ from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import CLOSED_STATUSES, ai_may_answer, reopenable
 from agents.support.conversations.storefront_intake import storefront_token_carry
 from agents.support.events.bus import publish
-from agents.support.events.payloads import inquiry_payload
+from agents.support.events.payloads import escalation_payload, inquiry_payload
 from agents.support.run_requests import enqueue_run
+from agents.support.vocabulary import OperatorDecision
 from netshop.audit import AuditAction
 from netshop.errors import DomainError
 from netshop.models import Customer
@@ -143,6 +146,7 @@ def conversation_take_over(*, inquiry_id: UUID | str, user: User) -> Inquiry:
 
 
 def _own(inquiry: Inquiry, user: User) -> None:
+    _drafts_taken_over(inquiry, user)
     inquiry.human_owner, inquiry.status = user, InquiryStatus.HANDLED_BY_HUMAN
     inquiry.awaiting_until = inquiry.resolved_at = None
     inquiry.save(
@@ -152,6 +156,25 @@ def _own(inquiry: Inquiry, user: User) -> None:
         inquiry_id=inquiry.pk, action=AuditAction.CONVERSATION_TAKEN_OVER, actor=user.username
     )
     publish("inquiry.updated", inquiry_payload(inquiry))
+
+
+def _drafts_taken_over(inquiry: Inquiry, user: User) -> None:
+    """A person who takes the conversation over answers it themselves: a reply the AI drafted
+    for it is not sent any more (decided "taken over", so it leaves the queue and cannot hold
+    the AI after the conversation is handed back)."""
+    now = timezone.now()
+    record = {"decision": OperatorDecision.TAKE_OVER, "params": {}, "reason": "", "reply": ""}
+    drafts = inquiry.escalations.select_for_update().filter(
+        kind=EscalationKind.DRAFT, status=EscalationStatus.OPEN
+    )
+    for draft in drafts:
+        draft.status, draft.decided_by, draft.decided_at = EscalationStatus.DECIDED, user, now
+        draft.decision = record | {"operator": user.username}
+        draft.save(update_fields=["status", "decided_by", "decided_at", "decision"])
+        audit_trail.decided(
+            escalation=draft, username=user.username, decision=OperatorDecision.TAKE_OVER, params={}
+        )
+        publish("escalation.decided", escalation_payload(draft))
 
 
 def _owner_name(inquiry: Inquiry) -> str:

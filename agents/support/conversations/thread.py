@@ -17,7 +17,7 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage
 
 from agents.models import Inquiry, InquiryStatus, Message, MessageAuthor
 from agents.support.conversations.messages import message_store
-from agents.support.conversations.selectors import unthreaded_messages
+from agents.support.conversations.selectors import EDITED_DRAFT_SUFFIX, unthreaded_messages
 from agents.support.grounds import GroundsDict, Owners, turn_grounds
 
 OPERATOR_NAME = "operator"  # how an operator's message is marked in the graph's thread
@@ -126,7 +126,7 @@ def reply_store(
     text: str | None = None,
 ) -> Message:
     """Send ``reply`` to the customer: the AI's message, or, with ``author`` and their
-    ``text``, a person's version of it (keyed by the same thread id: sent once either way)."""
+    ``text``, a person's version of it (keyed by its thread id marked edited)."""
     if author is not None:
         return message_store(
             inquiry=inquiry,
@@ -136,7 +136,7 @@ def reply_store(
             channel="console",
             language=language,
             turn=turn,
-            thread_id=reply.thread_id,
+            thread_id=reply.thread_id + EDITED_DRAFT_SUFFIX,
         )
     return message_store(
         inquiry=inquiry,

@@ -26,6 +26,7 @@ from agents.models import (
     AnswerFeedback,
     Escalation,
     EscalationKind,
+    EscalationStatus,
     FeedbackSource,
     Inquiry,
     InquiryStatus,
@@ -110,7 +111,7 @@ def _ai_reply(inquiry: Inquiry, message_id: UUID | str) -> Message:
     message = inquiry.messages.filter(pk=pk).first() if pk else None
     if message is None or message.author_kind == MessageAuthor.NOTE:
         raise DomainError("message_not_found")
-    if message.author_kind != MessageAuthor.AI:
+    if not message.is_answer:  # a person's message, or the shop's own notice
         raise DomainError("not_an_ai_reply")
     return message
 
@@ -175,7 +176,7 @@ def not_solved_escalate(
     }
     escalation = escalation_record_wait(
         inquiry=inquiry,
-        wait_key=f"{inquiry.pk}:not-solved:{message.pk}",
+        wait_key=_not_solved_key(inquiry, message),
         kind=EscalationKind.REVIEW,
         reason=NOT_SOLVED,
         summary=f"the customer said an AI answer did not solve it ({intent or '-'})",
@@ -183,6 +184,19 @@ def not_solved_escalate(
     )
     _hold_for_person(inquiry)
     return escalation
+
+
+def _not_solved_key(inquiry: Inquiry, message: Message) -> str:
+    """The wait key of a "not solved" of ``message``: the open one's (the queue hears of it
+    once), or a new one when every earlier one was decided (the customer says it again after
+    a person looked: it needs a person again, or the conversation would hold with no wait)."""
+    key = f"{inquiry.pk}:not-solved:{message.pk}"
+    earlier = inquiry.escalations.filter(wait_key__startswith=key)
+    opened = earlier.filter(status=EscalationStatus.OPEN).values_list("wait_key", flat=True)
+    if found := opened.first():
+        return found
+    count = earlier.count()
+    return key if count == 0 else f"{key}:{count + 1}"
 
 
 def _hold_for_person(inquiry: Inquiry) -> None:
@@ -206,8 +220,8 @@ def on_customer_message(sender: object, *, inquiry: Inquiry, message: Message, *
     if not missed_the_point(message.text):
         return
     answer = _last_shop_message(inquiry, before=message)
-    if answer is None or answer.author_kind != MessageAuthor.AI:
-        return  # a person answered last, or nobody: no AI answer to reject
+    if answer is None or not answer.is_answer:
+        return  # a person answered last, or nobody, or a notice: no AI answer to reject
     said = Feedback(solved=False, comment=message.text.strip()[:FEEDBACK_COMMENT_MAX])
     if AnswerFeedback.objects.filter(message=answer).exists():
         # Their word on it is recorded (once per answer): the queue hears of this all the same.

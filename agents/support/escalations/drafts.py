@@ -6,7 +6,9 @@ turn would have ended in; the conversation waits, and the AI answers nothing mor
 A person sends it with one click, edits it and sends their version, or takes the conversation
 over. Sending is exactly once: the conversation's row and then the draft's are locked, a sent
 draft is decided, and each message keeps the thread id the AI wrote it under (unique in the
-conversation), so two clicks in two browsers send one reply and the second is told who sent it.
+conversation; a person's version is marked edited), so two clicks in two browsers send one
+reply and the second is told who sent it. A draft that replaced a follow-up ("a member of our
+staff will get back to you"), sent as written, opens that follow-up for a person.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from agents.models import Escalation, EscalationKind, Inquiry, InquiryStatus
+from agents.models import Escalation, EscalationKind, EscalationStatus, Inquiry, InquiryStatus
 from agents.support import audit_trail
 from agents.support.autonomy.disposition import Disposition
 from agents.support.conversations.selectors import ai_may_answer, waits_for_ai
@@ -40,7 +42,7 @@ from agents.support.escalations.services import (
 from agents.support.events.bus import publish
 from agents.support.events.payloads import inquiry_payload
 from agents.support.run_requests import enqueue_run
-from agents.support.vocabulary import OperatorDecision
+from agents.support.vocabulary import NOT_SOLVED, OperatorDecision
 from netshop.errors import DomainError
 from netshop.transactions import retry_conflicts
 
@@ -112,6 +114,7 @@ def draft_send(
         check = language_check(edited, customer_language=inquiry.language)
         refuse_unconfirmed_language(check, confirmed=confirm_language)
     sent = _send(escalation, inquiry, edited=edited, user=user)
+    escalation.inquiry = inquiry  # as it stands now, for the events the decision sends
     audit_trail.draft_sent(
         escalation=escalation, edited=edited is not None, length=len(sent), actor=user.username
     )
@@ -157,8 +160,38 @@ def _send(escalation: Escalation, inquiry: Inquiry, *, edited: str | None, user:
         for reply in replies:
             reply_store(inquiry=inquiry, reply=reply, turn=escalation.turn, language=language)
     sent = edited if edited is not None else draft_text(escalation)
-    _move_on(inquiry, status=str(draft.get("status") or InquiryStatus.RESOLVED), reply=sent)
+    status = str(draft.get("status") or InquiryStatus.RESOLVED)
+    if status == InquiryStatus.ESCALATED:
+        status = _follow_up(escalation, inquiry, edited=edited is not None)
+    if _not_solved_open(inquiry):
+        status = InquiryStatus.ESCALATED  # the customer's "not solved" still waits for a person
+    _move_on(inquiry, status=status, reply=sent)
     return sent
+
+
+def _not_solved_open(inquiry: Inquiry) -> bool:
+    """Whether the customer said an answer did not solve it and nobody has judged it yet."""
+    reviews = inquiry.escalations.filter(kind=EscalationKind.REVIEW, status=EscalationStatus.OPEN)
+    return reviews.filter(reason=NOT_SOLVED).exists()
+
+
+def _follow_up(escalation: Escalation, inquiry: Inquiry, *, edited: bool) -> str:
+    """The status after a follow-up's draft is sent: its words as the AI wrote them promise a
+    person will follow up, so the follow-up opens now and the conversation stays escalated;
+    a person's own words answered it, and the conversation is resolved."""
+    if edited:
+        return InquiryStatus.RESOLVED
+    held = escalation.package.get("escalation") or {}
+    package = {key: value for key, value in escalation.package.items() if key != "draft"}
+    escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{escalation.wait_key}:follow-up",
+        kind=EscalationKind.FOLLOW_UP,
+        reason=str(held.get("reason") or "missing_knowledge"),
+        summary=str(held.get("summary") or escalation.summary),
+        package=package,
+    )
+    return InquiryStatus.ESCALATED
 
 
 def _move_on(inquiry: Inquiry, *, status: str, reply: str) -> None:

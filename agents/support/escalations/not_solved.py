@@ -20,6 +20,8 @@ def not_solved_released(inquiry: Inquiry) -> None:
     """A person decided a "not solved" review of ``inquiry``: unless a person owns it or
     another wait holds it, it waits for the customer again, and a message they sent
     meanwhile is answered now (the run checks that the AI may answer)."""
+    # Read again under the row's lock: a "not solved" given meanwhile commits first, or waits.
+    inquiry = Inquiry.objects.select_for_update(of=("self",)).get(pk=inquiry.pk)
     if inquiry.status != InquiryStatus.ESCALATED or inquiry.human_owner_id is not None:
         return
     holding = inquiry.escalations.filter(status=EscalationStatus.OPEN)

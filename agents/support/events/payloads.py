@@ -46,6 +46,7 @@ def message_payload(message: Message) -> dict[str, Any]:
         "channel": message.channel,
         "language": message.language,
         "turn": message.turn,
+        "answer": message.is_answer,  # an AI turn's answer: the customer may rate it
         "created_at": message.created_at.isoformat(),
     }
 

@@ -108,8 +108,7 @@ def inquiry_record_run(
                 state=state,
                 replies=replies,
                 disposition=disposition,
-                # once sent, a follow-up's reply is the person's follow-up: the turn is done
-                status=str(InquiryStatus.RESOLVED if status == InquiryStatus.ESCALATED else status),
+                status=str(status),  # a follow-up's: sent as written, it stays a follow-up
                 wait_key=turn_wait_key(current, "draft"),
             )
             status, replies = InquiryStatus.ESCALATED, []  # nothing goes out until it is sent

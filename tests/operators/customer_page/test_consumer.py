@@ -75,5 +75,6 @@ def test_the_owner_hears_an_operators_message_and_not_a_note() -> None:
         "channel": "console",
         "language": "ja",
         "turn": None,
+        "answer": False,
         "created_at": message.created_at.isoformat(),
     }

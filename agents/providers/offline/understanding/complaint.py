@@ -32,10 +32,13 @@ COMPLAINT: tuple[re.Pattern[str], ...] = tuple(
         r"\b(?:never|won'?t|will not) (?:ever )?(?:order|buy|shop|purchase)\w*"
         r" (?:from|with|here|at)\b",
         r"\bnothing (?:ever )?works\b|\byou people\b|\bwaste of (?:my )?time\b"
-        r"|\bhow many (?:more )?times\b|\bstill (?:no|not) (?:answer|reply|response)\b",
+        r"|\bhow many (?:more )?times (?:do|must|have|should|will|did) (?:i|we)\b"
+        r"|\bstill (?:no|not) (?:answer|reply|response)\b",
         r"\b(?:speak|talk) to (?:your |a )?(?:manager|supervisor)\b",
         # Japanese
-        r"ひど(?:い|すぎ)|酷い|最悪|ふざけ|いい加減に|いいかげんに|許せない|信じられない|ありえない|あり得ない",
+        # 「ひどい」 of the shop, not of the weather: the word ends a sentence or names a
+        # handling ("ひどい対応", "ひどいです"), never "ひどい雨"
+        r"(?:ひど|酷)(?:い|すぎ)(?:です|でした|ね|よ|な|対応|話|扱い|サービス|[!！。]|$)|最悪|ふざけ|いい加減に|いいかげんに|許せない|信じられない|ありえない|あり得ない",
         r"クレーム|苦情|不満|腹が立|腹立たし|頭にき|怒って|憤|がっかり|失望|うんざり",
         r"二度と(?:利用|注文|買|購入|頼)|対応が(?:悪|遅|ひど|最悪|雑)|誠意が|責任者を|上の者を|上司を",
         r"何度(?:も|目)(?:言|連絡|問い合わせ|お願い|電話)",

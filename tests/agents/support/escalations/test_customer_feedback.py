@@ -437,3 +437,23 @@ def test_missing_the_point_after_solved_was_given_still_reaches_the_queue_once(
 
     assert list(AnswerFeedback.objects.values_list("solved", flat=True)) == [True]
     assert len(not_solved_reviews(answered)) == 1
+
+
+def test_missing_the_point_again_after_a_person_decided_opens_a_new_review(
+    answered: Inquiry, customer: Customer, reviewer: User, runs_started: list[str]
+) -> None:
+    """Decided once, the customer says it again: the queue hears of it anew, so the held
+    conversation always has a wait for a person (never escalated with nothing open)."""
+    give(customer, answered, ai_answer(answered), solved=False, comment=COMMENT)
+    [first] = not_solved_reviews(answered)
+    answer_review_record(escalation_id=first.pk, user=reviewer, verdict=Verdict("correct"))
+
+    services.customer_message_post(
+        customer=customer, inquiry_id=answered.pk, text="You didn't answer my question."
+    )
+
+    inquiry = Inquiry.objects.get(pk=answered.pk)
+    reviews = not_solved_reviews(inquiry)
+    assert len(reviews) == 2
+    assert [r.status for r in reviews if r.pk != first.pk] == [EscalationStatus.OPEN]
+    assert inquiry.status == InquiryStatus.ESCALATED

@@ -17,6 +17,8 @@ COMPLAINTS = [
     "I want to make a complaint about how my order was handled.",
     "What a joke of a shop.",
     "Let me speak to your manager please",
+    "How many times do I have to ask for my refund?",
+    "本当にひどい対応ですね",
     "何度も問い合わせているのに返事がないのはひどいです",
     "対応が遅すぎて本当にがっかりしました",
     "もう二度と利用しません。最悪の対応でした。",
@@ -30,6 +32,8 @@ REQUESTS = [
     "Could you cancel ORD-1234 please?",
     "I never received a receipt for my last order",
     "荷物はいつ届きますか",
+    "How many times can I change the delivery date?",
+    "ひどい雨ですが配達は遅れますか",
     "届いたマグカップが割れていました。返品できますか",
     "領収書を発行してください",
 ]
