@@ -49,38 +49,32 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     intent = inquiry.intent or ""
     if not drawn(_count_resolved(intent), Fraction(str(rate))):
         return None
-    return escalation_record_wait(
-        inquiry=inquiry,
-        wait_key=f"{inquiry.pk}:{inquiry.turns or 1}:review-sample",
-        kind=EscalationKind.REVIEW,
-        reason=SAMPLED_FOR_REVIEW,
-        summary=f"sampled for review: an AI answer ({intent or 'no intent'})",
-        package=inquiry_package(inquiry)
-        | {
-            "review": {
-                "sampled": True,
-                "intent": intent,
-                "reply": coupon_codes_withheld(inquiry.reply),
-            }
-        },
-        deadline_minutes=REVIEW_DAYS * 24 * 60,
-    )
+    wait_key = f"{inquiry.pk}:{inquiry.turns or 1}:review-sample"
+    return _look_back(inquiry, wait_key=wait_key, reason=SAMPLED_FOR_REVIEW)
 
 
 def answer_review_queue(*, inquiry: Inquiry, wait_key: str) -> Escalation:
     """Put the answer just sent in the review queue: its intent is set to "send and review"
     (``agents.support.autonomy``). A look back, like a sample: the AI goes on meanwhile."""
+    return _look_back(inquiry, wait_key=wait_key, reason=SENT_FOR_REVIEW)
+
+
+def _look_back(inquiry: Inquiry, *, wait_key: str, reason: str) -> Escalation:
+    """A review of the answer already sent (``reason``: sampled, or sent for review), due
+    within a week, quoting the answer with any coupon code withheld."""
     intent = inquiry.intent or ""
+    sampled = reason == SAMPLED_FOR_REVIEW
     return escalation_record_wait(
         inquiry=inquiry,
         wait_key=wait_key,
         kind=EscalationKind.REVIEW,
-        reason=SENT_FOR_REVIEW,
-        summary=f"sent for review: an AI answer ({intent or 'no intent'})",
+        reason=reason,
+        summary=f"{'sampled' if sampled else 'sent'} for review: an AI answer "
+        f"({intent or 'no intent'})",
         package=inquiry_package(inquiry)
         | {
             "review": {
-                "sampled": False,
+                "sampled": sampled,
                 "intent": intent,
                 "reply": coupon_codes_withheld(inquiry.reply),
             }
