@@ -41,6 +41,12 @@ def chat_model(role: ModelRole) -> BaseChatModel:
     )
 
 
+def model_is_remote() -> bool:
+    """Whether a model call leaves this process, and so may wait seconds for its answer: the
+    offline model answers in the caller's thread at once, with nothing to wait for."""
+    return settings.NETSHOP_MODEL_PROVIDER == "openai"
+
+
 _bound_cache: dict[tuple[int, object], tuple[BaseChatModel, Runnable[Any, Any]]] = {}
 
 

@@ -51,41 +51,21 @@ def inquiry_routed(*, inquiry_id: str, classification: dict[str, Any]) -> None:
 def handoffs_settled(
     *, inquiry_id: str, receipts: list[dict[str, Any]], previous: list[dict[str, Any]]
 ) -> None:
-    """Audit each receipt whose verdict is new since the last time the run was recorded."""
+    """Audit each receipt whose verdict is new since the last time the run was recorded: one
+    entry per hand-off and verdict, the receipt itself (who received it, when it started,
+    the envelope's status: content-free) under the verdict the supervisor gave it. One entry,
+    where four (started, envelope, receipt, verdict) once said the same thing and drowned the
+    decisions and side effects a manager looks for."""
     seen = {(r.get("handoff_id"), r.get("verdict")) for r in previous}
-    known_handoffs = {r.get("handoff_id") for r in previous}
     for receipt in receipts:
         if (receipt["handoff_id"], receipt["verdict"]) in seen:
             continue
-        agent = agent_actor(receipt["receiver"])
-        if receipt["handoff_id"] not in known_handoffs:
-            audit_record(
-                action=AuditAction.AGENT_STARTED,
-                actor=agent,
-                inquiry_id=inquiry_id,
-                data={"handoff_id": receipt["handoff_id"], "start": receipt.get("start")},
-            )
-            audit_record(
-                action=AuditAction.AGENT_ENVELOPE,
-                actor=agent,
-                inquiry_id=inquiry_id,
-                data={
-                    "handoff_id": receipt["handoff_id"],
-                    "status": receipt.get("envelope_status"),
-                },
-            )
-        audit_record(
-            action=AuditAction.HANDOFF_RECEIPT,
-            actor=SUPERVISOR,
-            inquiry_id=inquiry_id,
-            data=receipt,
-        )
         audit_record(
             action=AuditAction.HANDOFF_VERDICT,
             actor=SUPERVISOR,
             inquiry_id=inquiry_id,
             verdict=receipt["verdict"],
-            data={"handoff_id": receipt["handoff_id"], "receiver": receipt["receiver"]},
+            data=receipt,
         )
 
 

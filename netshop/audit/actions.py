@@ -12,10 +12,12 @@ from enum import StrEnum
 class AuditAction(StrEnum):
     INQUIRY_RECEIVED = "inquiry.received"
     INQUIRY_ROUTED = "inquiry.routed"
+    # A settled hand-off: its receipt, under the supervisor's verdict.
+    HANDOFF_VERDICT = "handoff.verdict"
+    # No longer written (the verdict's entry holds the receipt); kept to read older chains.
     AGENT_STARTED = "agent.started"
     AGENT_ENVELOPE = "agent.envelope"
     HANDOFF_RECEIPT = "handoff.receipt"
-    HANDOFF_VERDICT = "handoff.verdict"
     WAIT_OPENED = "wait.opened"
     ESCALATION_CLAIMED = "escalation.claimed"
     ESCALATION_RELEASED = "escalation.released"

@@ -15,6 +15,7 @@ import math
 from fractions import Fraction
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Q
 
 from agents.models import (
@@ -105,10 +106,15 @@ def ai_resolved(inquiry: Inquiry) -> bool:
 
 
 def _count_resolved(intent: str) -> int:
-    """Count one more AI-resolved answer of ``intent`` and return the count: its row stays
-    locked until the transaction ends, so the next worker counts after this one."""
-    ReviewSampleCount.objects.bulk_create([ReviewSampleCount(intent=intent)], ignore_conflicts=True)
-    count = ReviewSampleCount.objects.select_for_update().get(intent=intent)
-    count.resolved += 1
-    count.save(update_fields=["resolved"])
-    return count.resolved
+    """Count one more AI-resolved answer of ``intent`` and return the count: one statement
+    that inserts the intent's row or counts it up, and keeps it locked until the transaction
+    ends, so the next worker counts after this one."""
+    table = connection.ops.quote_name(ReviewSampleCount._meta.db_table)  # the model's, not input
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (intent, resolved) VALUES (%s, 1) "  # noqa: S608
+            f"ON CONFLICT (intent) DO UPDATE SET resolved = {table}.resolved + 1 "
+            "RETURNING resolved",
+            [intent],
+        )
+        return int(cursor.fetchone()[0])

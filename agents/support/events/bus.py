@@ -8,12 +8,14 @@ travel together. Listeners subscribe with Django signals, connected by the side 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from django.db import connection
 from django.dispatch import Signal
 
 from agents.models import CUSTOMER_VISIBLE_AUTHORS, ConsoleEvent, Inquiry
@@ -21,6 +23,8 @@ from agents.support.events.names import STAFF_GROUP, EventName, inquiry_group
 from agents.support.events.payloads import customer_view, staff_view
 from agents.support.events.transport import Sends, channel_message, send
 from netshop.transactions import after_commit
+
+logger = logging.getLogger(__name__)
 
 # Sent by ``publish`` inside the caller's transaction (``event``, ``payload``, ``seq``): how
 # the operators' side (e.g. its notifications) hears of events without agents importing it.
@@ -55,26 +59,39 @@ def publish_all(
         _batch.pending.extend((event, payload) for payload in payloads)
 
 
+# A step held this long is announced even though the run has not waited on a model: the
+# run is waiting on something else (a slow carrier, a gateway's retries).
+ANNOUNCE_AFTER_S = 0.3
+
+
 class HeldSteps:
     """A run's finished steps, announced when the run is about to wait, not one by one.
 
     Steps that follow each other without waiting (the lanes coming back, the review) reach the
-    consoles together: at the run's next model call (``announce_held_steps``, from
-    ``agents.providers.invoke``), or with the run's record when the leg ends. A console has every
-    step before the run waits on anything: a person watching it sees no step later than before.
+    consoles together: at the run's next call to a remote model (``announce_held_steps``, from
+    ``agents.team.model_calls``), ``ANNOUNCE_AFTER_S`` after the first of them when the run is
+    still busy then (a timer), or with the run's record when the leg ends. A leg that ends
+    within that time (the offline model's, tens of milliseconds) announces its steps once,
+    with its record. A person watching sees each step within a fraction of a second.
     """
 
     def __init__(self) -> None:
         self.payloads: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+        self.timer: threading.Timer | None = None
 
     def add(self, payloads: list[dict[str, Any]]) -> None:
         with self.lock:
             self.payloads.extend(payloads)
+            if self.timer is None and self.payloads:
+                self.timer = threading.Timer(ANNOUNCE_AFTER_S, self._announce_late)
+                self.timer.daemon = True
+                self.timer.start()
 
     def announce(self) -> None:
         # Under the lock: two lanes calling their models at once still publish in order.
         with self.lock:
+            self._cancel_timer()
             if self.payloads:
                 publish_all("run.step", self.payloads)
                 self.payloads = []
@@ -82,8 +99,23 @@ class HeldSteps:
     def take(self) -> list[dict[str, Any]]:
         """What is still held, for the caller to publish (the leg's last steps)."""
         with self.lock:
+            self._cancel_timer()
             taken, self.payloads = self.payloads, []
             return taken
+
+    def _cancel_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _announce_late(self) -> None:
+        """The timer's thread: announce what is held, on a connection of its own."""
+        try:
+            self.announce()
+        except Exception:  # a live update lost is recovered by the console's resync
+            logger.warning("could not announce a run's held steps", exc_info=True)
+        finally:
+            connection.close()  # this thread's own: back to the pool, or closed
 
 
 # The steps of the run this context drives; LangGraph and the lanes copy the context into

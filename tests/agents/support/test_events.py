@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from agents.models import ConsoleEvent
-from agents.support.events import transport
+from agents.support.events import bus, transport
 from agents.support.events.bus import (
     announce_held_steps,
     events_batch,
@@ -30,6 +31,7 @@ from agents.support.events.transport import channel_events
 from tests.support.channel_layers import heard, listener
 from tests.support.concurrency import released_together
 from tests.support.events import last_seq, published_after
+from tests.support.workers import wait_until
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -121,6 +123,39 @@ def test_steps_held_for_a_run_go_out_together_when_it_is_about_to_wait() -> None
         "specialist",
         "specialist",
     ]
+
+
+def test_steps_held_while_the_run_waits_on_something_else_are_announced_shortly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run busy with a slow carrier makes no model call: its steps still reach the
+    consoles, a moment after the first of them, and the leg's record gets only the rest."""
+    monkeypatch.setattr(bus, "ANNOUNCE_AFTER_S", 0.05)
+    staff = listener(STAFF_GROUP)
+    start = last_seq()
+
+    with steps_held() as held:
+        held.add([step("classify")])
+        wait_until(lambda: published_after(start) != [], timeout=5)
+        held.add([step("merge")])
+        last = held.take()
+
+    assert published_after(start) == [("run.step", step("classify"))]
+    assert last == [step("merge")]
+    [told] = heard(staff)
+    assert [e["payload"]["node"] for e in channel_events(told)] == ["classify"]
+
+
+def test_a_leg_that_ends_at_once_announces_its_steps_only_with_its_record() -> None:
+    start = last_seq()
+
+    with steps_held() as held:
+        held.add([step("classify")])
+        last = held.take()
+    time.sleep(bus.ANNOUNCE_AFTER_S + 0.2)  # the timer the leg started was cancelled
+
+    assert last == [step("classify")]
+    assert published_after(start) == []
 
 
 def test_a_model_call_outside_a_run_announces_nothing() -> None:

@@ -1,9 +1,10 @@
 """The live timeline of a run: every step reaches the consoles before the run waits again.
 
-Given a run whose model calls look at what the consoles have been told so far, when the run
-reaches each model call, then every step it finished before that call is already announced,
-in order; the steps after the last call go out with the run's record, and the timeline ends
-up exactly as before: one ``run.step`` per step, in the order the steps ran.
+Given a run on a remote model (one that may keep it waiting) whose model calls look at what
+the consoles have been told so far, when the run reaches each model call, then every step it
+finished before that call is already announced, in order; the steps after the last call go
+out with the run's record, and the timeline ends up exactly as before: one ``run.step`` per
+step, in the order the steps ran.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ def steps_after(seq: int) -> list[tuple[str, str | None]]:
 
 
 def test_each_step_is_announced_before_the_run_waits_for_the_model_again(
-    shop: SupportShop, ask: Ask, monkeypatch: pytest.MonkeyPatch
+    shop: SupportShop, ask: Ask, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
+    settings.NETSHOP_MODEL_PROVIDER = "openai"  # the scripted model stands in for a remote one
     start = last_seq()
     seen_at_call: list[tuple[str, list[tuple[str, str | None]]]] = []
 
