@@ -15,6 +15,7 @@ from agents.support.vocabulary import Skill
 from agents.team.prompts import SHARED_RULES
 from agents.team.run_context import run_context, run_customer, stable_operation_id
 from agents.team.specialists.asking import ASKING_RULES, ASKING_TOOLS
+from agents.team.specialists.faq import search_faq
 from agents.team.specialists.item_args import OrderItem
 from agents.team.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
@@ -36,7 +37,9 @@ refunded. Offer an apology coupon with apply_coupon only when the shop caused tr
 delivery; name the order it was with. The shop checks its own records before issuing one.
 When the customer asks whether a refund was made, call refund_status: it only reads, so
 never offer or prepare a refund there. Issue a receipt (領収書) for a paid order with
-issue_receipt, to the name the customer asks for (宛名), else leave the name empty."""
+issue_receipt, to the name the customer asks for (宛名), else leave the name empty.
+When a coupon would not apply, look its conditions up in the shop's help with search_faq
+(category coupons) and give them: the conditions are the shop's, not yours."""
 
 
 def _order(config: RunnableConfig, order_number: str) -> Any:
@@ -215,6 +218,7 @@ SPECIALIST = Specialist(
         apply_coupon,
         refund_status,
         issue_receipt,
+        search_faq,  # the shop's own conditions for a problem it checks (a coupon)
         *ASKING_TOOLS,
     ),
     approval_required=frozenset({Skill.PROCESS_REFUND}),

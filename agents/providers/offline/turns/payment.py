@@ -17,6 +17,7 @@ from agents.providers.offline.understanding.described import (
     REFUND_CUE,
     orders_named_for,
 )
+from agents.providers.offline.understanding.faq import HELPED_BY_FAQ, problems_in
 from agents.providers.offline.understanding.reasons import reason, replaces_expired
 from agents.support.vocabulary import Skill
 
@@ -26,6 +27,22 @@ def payment_turn(
 ) -> list[Call]:
     if results:
         return double_charge(results, inquiry, tools)
+    calls = _payment_calls(context, inquiry, results, tools)
+    return [*calls, *help_lookup(context, inquiry, tools)]
+
+
+def help_lookup(context: dict[str, Any], inquiry: str, tools: set[str]) -> list[Call]:
+    """A problem whose conditions the shop's help keeps (a coupon that would not apply) is
+    looked up there beside the check: the reply states the shop's conditions, not a guess."""
+    if Skill.SEARCH_FAQ not in tools or not problems_in(inquiry) & HELPED_BY_FAQ:
+        return []
+    language = context.get("language", "ja")
+    return [(Skill.SEARCH_FAQ, {"query": inquiry, "language": language, "category": "coupons"})]
+
+
+def _payment_calls(
+    context: dict[str, Any], inquiry: str, results: dict[str, Any], tools: set[str]
+) -> list[Call]:
     intent = context.get("intent", "check_payment_status")
     if intent == "apply_coupon":
         # Only an order the customer named narrows the shop's search for a cause: the Order

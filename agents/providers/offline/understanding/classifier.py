@@ -16,7 +16,7 @@ from agents.contract.schemas import AGENT_NAMES, AgentName, Classification, Enti
 from agents.providers.offline.understanding.complaint import complaint_suspected
 from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.understanding.entities import extract_entities
-from agents.providers.offline.understanding.faq import HELPED_BY_FAQ, problems_in
+from agents.providers.offline.understanding.faq import problems_in
 from agents.providers.offline.understanding.injection import injection_suspected, without_injection
 from agents.providers.offline.understanding.requests import missed_requests, split_requests
 from agents.providers.offline.understanding.router import Reading, read
@@ -44,7 +44,7 @@ def classify_text(text: str, *, today: dt.date | None = None) -> Classification:
     intents = chosen_intents(reading, agents, entities)
     missed = missed_requests(prepare(asked), intents) if reading else []
     return Classification(
-        agents=with_help(with_agents_for(missed, agents), asked),
+        agents=with_agents_for(missed, agents),
         intent=intents[0],
         secondary_intents=[*intents[1:], *missed],
         entities=entities,
@@ -63,15 +63,6 @@ def with_agents_for(intents: list[Intent], agents: list[AgentName]) -> list[Agen
         return agents
     chosen = {*agents, "order"} | {agent for i in intents if (agent := agent_for_skill(i))}
     return [a for a in AGENT_NAMES if a in chosen]
-
-
-def with_help(agents: list[AgentName], text: str) -> list[AgentName]:
-    """A problem the shop's help answers with conditions of its own (a coupon that would not
-    apply) brings the FAQ agent beside the agent checking the order: the conditions are the
-    help's, kept by the shop, not the model's."""
-    if "faq" in agents or not problems_in(text) & HELPED_BY_FAQ:
-        return agents
-    return [agent for agent in AGENT_NAMES if agent in agents or agent == "faq"]
 
 
 def routed_agents(reading: Reading | None, entities: Entities) -> list[AgentName]:

@@ -84,6 +84,6 @@ def entry_problem(entry: Mapping[str, Any]) -> str | None:
 ACTION_ENTRIES = {Skill.CANCEL_ORDER: r"キャンセルしたい|cancel an order"}
 
 
-# Problems whose steps the shop's help (the FAQ) gives: the FAQ agent is brought in beside
-# the agent that checks the order, so the reply states the conditions the help states.
+# Problems whose conditions the shop's help (the FAQ) keeps: the agent checking the problem
+# looks them up there too (``turns.payment.help_lookup``), so the reply states the help's.
 HELPED_BY_FAQ: Final = frozenset({"coupon_not_applied"})

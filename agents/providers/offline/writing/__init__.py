@@ -35,7 +35,7 @@ def write_reply(brief: dict[str, Any]) -> str:
     body = [
         *shipping_paragraphs(reply, answers.get("shipping")),
         *payment_paragraphs(reply, answers.get("payment")),
-        *faq.faq_paragraphs(reply, answers.get("faq"), brief),
+        *faq.faq_paragraphs(reply, answers, brief),
         *action_paragraphs(reply, brief),
     ]
     body = [*order_paragraphs(reply, answers.get("order"), quiet=bool(body)), *body]

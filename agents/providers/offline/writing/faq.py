@@ -24,6 +24,7 @@ from agents.providers.offline.understanding.faq import (
 from agents.providers.offline.writing.reply import Reply, as_dict, as_list
 from agents.support import catalogue
 from agents.support.catalogue import Language
+from agents.support.vocabulary import Skill
 
 
 def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[str, Any] | None:
@@ -53,24 +54,49 @@ def topic(lang: Language, entry: Mapping[str, Any]) -> str:
     return catalogue.say(lang, key if catalogue.has(lang, key) else "faq_topic.other")
 
 
-def faq_paragraphs(reply: Reply, tools: dict[str, Any] | None, brief: dict[str, Any]) -> list[str]:
-    """The FAQ entry for the customer's problem, in the shop's words, when it adds something."""
+def faq_paragraphs(
+    reply: Reply, answers: Mapping[str, dict[str, Any]], brief: dict[str, Any]
+) -> list[str]:
+    """The FAQ entry for the customer's problem, in the shop's words, when it adds something:
+    the FAQ agent's, or the help another agent looked up beside its check (the payment
+    agent's coupon conditions), which says nothing when it found nothing."""
+    tools = answers.get("faq")
     if tools is None:
-        return []
-    inquiry = str(brief.get("inquiry") or "")
-    found = [
-        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
-        *map(as_dict, as_list(as_dict(tools.get("search_faq")).get("entries"))),
-    ]
-    entry = choose_entry(found, inquiry)
-    if entry is not None and not _covered_by_action(entry, brief):
-        known = bool(reply.known_order or reply.named_orders)
-        answer = faq_text(reply.lang, entry, order_known=known)
-        if answer:
-            return [reply.say("faq_answer", topic=topic(reply.lang, entry), answer=answer)]
+        looked_up = next((found for found in answers.values() if Skill.SEARCH_FAQ in found), None)
+        entry = choose_entry(_entries(looked_up), _inquiry(brief)) if looked_up else None
+        return _entry_paragraph(reply, entry, brief) if entry is not None else []
+    entry = choose_entry(_entries(tools), _inquiry(brief))
+    if entry is not None:
+        said = _entry_paragraph(reply, entry, brief)
+        if said:
+            return said
     if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
         return []  # the hand-over sentence answers a request for a person; others answered
     return [reply.say("faq_none")]
+
+
+def _inquiry(brief: dict[str, Any]) -> str:
+    return str(brief.get("inquiry") or "")
+
+
+def _entries(tools: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The entries a look-up returned: a general question's answer, or a search's entries."""
+    return [
+        as_dict(as_dict(tools.get("answer_general_question")).get("answer")),
+        *map(as_dict, as_list(as_dict(tools.get(Skill.SEARCH_FAQ)).get("entries"))),
+    ]
+
+
+def _entry_paragraph(reply: Reply, entry: Mapping[str, Any], brief: dict[str, Any]) -> list[str]:
+    """``entry`` told in the shop's words; nothing when an action in hand covers it or nothing
+    is left once what the customer gave is cut."""
+    if _covered_by_action(entry, brief):
+        return []
+    known = bool(reply.known_order or reply.named_orders)
+    answer = faq_text(reply.lang, entry, order_known=known)
+    if not answer:
+        return []
+    return [reply.say("faq_answer", topic=topic(reply.lang, entry), answer=answer)]
 
 
 def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:

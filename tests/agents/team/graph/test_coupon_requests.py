@@ -160,6 +160,7 @@ def test_a_coupon_that_would_not_apply_is_answered_with_its_conditions(
 
     outcome = ask(text.format(**shopper_.numbers()), customer=shopper_.customer)
 
-    assert "faq" in outcome.state["envelopes"]
+    looked_up = outcome.state["envelopes"]["payment"]["data"]["search_faq"]["entries"]
+    assert {entry["category"] for entry in looked_up} == {"coupons"}
     assert condition in outcome.state["reply"]
     assert coupons_of(shopper_.customer) == []

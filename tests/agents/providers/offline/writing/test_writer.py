@@ -329,6 +329,34 @@ def test_faq_answer_is_told_under_its_topic_never_its_title_and_a_miss_is_admitt
     assert miss.count("改めてご連絡いたします") == 1
 
 
+COUPON_HELP = {
+    "id": 7,
+    "category": "coupons",
+    "question": "My coupon does not work",
+    "answer": "Check its expiry date and minimum order amount. One coupon per order.",
+}
+
+
+def test_the_conditions_the_payment_agent_looked_up_are_told_beside_its_check() -> None:
+    """No FAQ agent was routed: the payment agent looked the coupon's conditions up itself."""
+    results = SHIPPED | on("payment", search_faq={"entries": [COUPON_HELP]})
+    inquiry = "My coupon didn't apply when I ordered ORD-4002"
+
+    reply = write_reply(brief("en", "check_payment_status", inquiry=inquiry, results=results))
+
+    assert f"About coupons:\n{COUPON_HELP['answer']}" in reply
+
+
+def test_a_look_up_beside_a_check_that_found_nothing_admits_no_miss() -> None:
+    results = SHIPPED | on("payment", search_faq={"entries": []})
+    inquiry = "My coupon didn't apply when I ordered ORD-4002"
+
+    reply = write_reply(brief("en", "check_payment_status", inquiry=inquiry, results=results))
+
+    assert "About coupons" not in reply
+    assert "could not find" not in reply.lower()
+
+
 def test_pending_refund_is_under_review_never_done() -> None:
     ja, en = reply_for("pending_refund", "ja"), reply_for("pending_refund", "en")
 
