@@ -390,6 +390,10 @@ NETSHOP_WEBHOOK_TIMEOUT_S = float(os.environ.get("NETSHOP_WEBHOOK_TIMEOUT_S", "1
 NETSHOP_WEBHOOK_BACKOFF_S = float(os.environ.get("NETSHOP_WEBHOOK_BACKOFF_S", "10"))
 NETSHOP_WEBHOOK_BACKOFF_MAX_S = float(os.environ.get("NETSHOP_WEBHOOK_BACKOFF_MAX_S", "3600"))
 NETSHOP_WEBHOOK_RETRY_FOR_S = float(os.environ.get("NETSHOP_WEBHOOK_RETRY_FOR_S", str(24 * 3600)))
+# Callback URLs may point at loopback, private, link-local or other non-global addresses only
+# when this is on: a receiver on a developer's machine, never in production (it lets whoever
+# sets a callback URL make the workers POST into the internal network).
+NETSHOP_WEBHOOK_ALLOW_PRIVATE = env_bool("NETSHOP_WEBHOOK_ALLOW_PRIVATE")
 
 # External systems: the built-in simulators take their latency and fault rates from here.
 NETSHOP_CARRIER = {

@@ -114,7 +114,8 @@ def delivery_send(*, delivery_id: uuid.UUID | str) -> str:
     """Make the delivery's attempt if it is due and nobody holds it; returns its status.
 
     A failed attempt schedules the next one after the back-off, until the retry window
-    closes; then the delivery has failed (given up).
+    closes; then the delivery has failed (given up). An attempt refused because the host is
+    not a public address fails it at once: retrying would only knock at that address again.
     """
     claim = _claim(delivery_id)
     if claim is None:
@@ -171,6 +172,9 @@ def _record(claim: Claim, result: AttemptResult) -> tuple[str, float | None]:
     retry_in = None
     if result.ok:
         delivery.status, delivery.delivered_at = DeliveryStatus.DELIVERED, now
+    elif result.refused:
+        delivery.status = DeliveryStatus.FAILED
+        logger.warning("webhook %s refused: %s", delivery.pk, result.error)
     elif _window_closes(delivery, now + timedelta(seconds=retry_delay_s(delivery.attempts))):
         delivery.status = DeliveryStatus.FAILED
         logger.warning("webhook %s given up after %d attempts", delivery.pk, delivery.attempts)

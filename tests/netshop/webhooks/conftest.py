@@ -1,5 +1,6 @@
-"""Webhook fixtures: a real local receiver, a storefront token pointed at it, and the
-attempts handed to workers recorded instead of sent (tests make them in process)."""
+"""Webhook fixtures: a real local receiver, a storefront token pointed at it, the attempts
+handed to workers recorded instead of sent (tests make them in process), and a resolver that
+knows only the names a test gives it (tests have no DNS)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,22 @@ import pytest
 
 from netshop.models import ApiToken
 from netshop.webhooks.receivers import new_signing_secret
+from tests.support.fake_dns import FakeDns
 from tests.support.webhook_receiver import Received, WebhookReceiver
 
 
+@pytest.fixture(autouse=True)
+def dns(monkeypatch: pytest.MonkeyPatch) -> FakeDns:
+    fake = FakeDns()
+    monkeypatch.setattr("socket.getaddrinfo", fake.getaddrinfo)
+    return fake
+
+
 @pytest.fixture
-def receiver() -> Iterator[WebhookReceiver]:
+def receiver(settings: Any) -> Iterator[WebhookReceiver]:
+    """A receiver on 127.0.0.1: reachable only with private destinations allowed, as on a
+    developer's machine (a test of the refusal turns the setting off again)."""
+    settings.NETSHOP_WEBHOOK_ALLOW_PRIVATE = True
     server = WebhookReceiver()
     yield server
     server.close()

@@ -1,5 +1,7 @@
 """Sending to a real local receiver: signed, retried after 500s and timeouts with back-off,
-given up after the retry window, never sent twice for one attempt.
+given up after the retry window, never sent twice for one attempt; and, with private
+destinations no longer allowed, nothing sent to it however its address is reached (a name
+rebound to loopback, another spelling of 127.0.0.1), the connection made to the address checked.
 
 Each attempt is made here as a worker would make it (``delivery_send``); the next attempt's
 hand-off to a worker is recorded with its countdown instead of sent.
@@ -11,18 +13,22 @@ import threading
 from datetime import timedelta
 from typing import Any
 
+import httpcore
 import pytest
 from django.db import connection
 from django.utils import timezone
 
 from netshop.models import ApiToken, WebhookDelivery
 from netshop.webhooks.models import DeliveryStatus, WebhookEvent
+from netshop.webhooks.receivers import validate_callback_url
 from netshop.webhooks.services import delivery_enqueue, delivery_send
-from tests.netshop.webhooks.conftest import Handed, receiver_verifies
+from tests.netshop.webhooks.conftest import Handed, receiver_verifies, storefront_token
+from tests.support.fake_dns import FakeDns
 from tests.support.webhook_receiver import Slow, WebhookReceiver
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_webhooks")]
 
+PUBLIC = "93.184.215.14"
 TEXT = '返金をお願いします "}<b>ORD-4003</b>'
 
 
@@ -193,3 +199,89 @@ def test_two_workers_with_the_same_attempt_send_it_once(
 
     assert sorted(results) == ["delivered", "not_due"]
     assert len(receiver.requests) == 1
+
+
+# --- only to public addresses ---------------------------------------------------------------
+
+
+def test_a_name_rebound_to_loopback_after_it_was_saved_is_not_sent_to(
+    receiver: WebhookReceiver, handed: list[Handed], dns: FakeDns, settings: Any
+) -> None:
+    settings.NETSHOP_WEBHOOK_ALLOW_PRIVATE = False
+    dns.answer("hooks.shop.test", PUBLIC)
+    url = receiver.url.replace("127.0.0.1", "hooks.shop.test")
+    validate_callback_url(url)  # public when saved...
+    token, _ = storefront_token(url)
+    dns.answer("hooks.shop.test", "127.0.0.1")  # ...loopback when sent
+    delivery = enqueued(token)
+
+    status = delivery_send(delivery_id=delivery.pk)
+
+    row = WebhookDelivery.objects.get()
+    assert status == "failed"
+    assert receiver.requests == []
+    assert (row.status, row.attempts, row.last_status_code, row.last_error) == (
+        "failed",
+        1,
+        None,
+        "not sent: hooks.shop.test resolves to 127.0.0.1, which is not a public address",
+    )
+    assert handed == [Handed(str(delivery.pk), 0.0)]  # given up at once: no retry
+
+
+@pytest.mark.parametrize(
+    ("host", "error"),
+    [
+        ("2130706433", "2130706433 resolves to 127.0.0.1"),
+        ("0x7f.1", "0x7f.1 resolves to 127.0.0.1"),
+        ("0177.0.0.1", "Invalid IPv4 address: '0177.0.0.1'"),  # httpx will not read it
+        ("127.1", "127.1 resolves to 127.0.0.1"),
+        ("127.0.0.1", "127.0.0.1 is not a public address"),
+        ("[::ffff:127.0.0.1]", "::ffff:127.0.0.1 resolves to ::ffff:7f00:1"),
+    ],
+)
+def test_a_callback_url_saved_before_the_check_to_loopback_is_not_sent_to(
+    host: str,
+    error: str,
+    receiver: WebhookReceiver,
+    handed: list[Handed],
+    settings: Any,
+) -> None:
+    settings.NETSHOP_WEBHOOK_ALLOW_PRIVATE = False
+    token, _ = storefront_token(receiver.url.replace("127.0.0.1", host))  # not validated
+    delivery = enqueued(token)
+
+    status = delivery_send(delivery_id=delivery.pk)
+
+    row = WebhookDelivery.objects.get()
+    assert status == "failed"
+    assert receiver.requests == []
+    assert row.last_error.startswith(f"not sent: {error}")
+    assert handed == [Handed(str(delivery.pk), 0.0)]
+
+
+def test_an_attempt_connects_to_the_address_it_checked(
+    receiver: WebhookReceiver,
+    handed: list[Handed],
+    dns: FakeDns,
+    settings: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings.NETSHOP_WEBHOOK_ALLOW_PRIVATE = False
+    connected: list[str] = []
+
+    def connect_tcp(self: object, host: str, port: int, *args: object, **kwargs: object) -> None:
+        connected.append(host)  # no network in tests: the connection is refused after noting it
+        raise httpcore.ConnectError("[Errno 111] Connection refused")
+
+    monkeypatch.setattr(httpcore.SyncBackend, "connect_tcp", connect_tcp)
+    dns.rebind("hooks.shop.test", first=PUBLIC, later="127.0.0.1")  # rebound after one answer
+    token, _ = storefront_token(receiver.url.replace("127.0.0.1", "hooks.shop.test"))
+    delivery = enqueued(token)
+
+    status = delivery_send(delivery_id=delivery.pk)
+
+    assert status == "pending"  # a refused connection is retried, as ever
+    assert connected == [PUBLIC]
+    assert dns.calls == ["hooks.shop.test"]
+    assert receiver.requests == []
