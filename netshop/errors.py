@@ -218,6 +218,23 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "receipt_not_paid": _e(
         REFUSED, _("A receipt is only issued for a paid order (%(order)s is not paid).")
     ),
+    "receipt_fully_refunded": _e(
+        REFUSED,
+        _("%(order)s was refunded in full: there is no payment left to issue a receipt for."),
+    ),
+    "receipt_addressee_invalid": _e(
+        REFUSED,
+        _("The addressee must be a person's or a company's name only."),
+        amount=_(
+            "The addressee must be a name only: an amount, a currency or tax wording cannot "
+            "be printed there."
+        ),
+        control=_(
+            "The addressee contains invisible control or text-direction characters, which "
+            "cannot be printed."
+        ),
+        too_long=_("The addressee is longer than %(limit)s characters."),
+    ),
     "receipt_not_found": _e(NOT_FOUND, _("No such receipt.")),
     # Coupons.
     "coupon_invalid_value": _e(REFUSED, _("A coupon must be worth at least ¥1.")),

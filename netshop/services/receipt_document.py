@@ -18,6 +18,7 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen.canvas import Canvas
 
 from netshop.models import ReceiptIssue
+from netshop.services.receipt_addressee import receipt_addressee_has_honorific
 from netshop.shop_time import SHOP_TZ
 
 FONT: Final = "HeiseiKakuGo-W5"
@@ -42,6 +43,12 @@ def receipt_pdf(issue: ReceiptIssue, *, say: Say, compress: bool = True) -> byte
     return buffer.getvalue()
 
 
+def addressee_key(name: str) -> str:
+    """The catalogue's line for the addressee: with 様 added unless it has its honorific."""
+    titled = receipt_addressee_has_honorific(name)
+    return "receipt.addressee_as_written" if titled else "receipt.addressee"
+
+
 def _draw(canvas: Canvas, issue: ReceiptIssue, say: Say) -> None:
     width, height = PAGE
     order = issue.receipt.order
@@ -58,7 +65,7 @@ def _draw(canvas: Canvas, issue: ReceiptIssue, say: Say) -> None:
     day = {"year": f"{issued:%Y}", "month": f"{issued:%m}", "day": f"{issued:%d}"}
     canvas.drawRightString(width - 40, height - 64, say("receipt.issued_on", **day))
     canvas.setFont(FONT, 16)
-    canvas.drawString(60, height - 120, say("receipt.addressee", name=issue.addressee))
+    canvas.drawString(60, height - 120, say(addressee_key(issue.addressee), name=issue.addressee))
     canvas.line(60, height - 126, width / 2 + 40, height - 126)
     canvas.setFont(FONT, 22)
     amount = say("receipt.amount", amount=f"¥{issue.amount:,}")

@@ -12,11 +12,10 @@ from django.utils import timezone
 
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
-from netshop.models import Order, Payment, Receipt, ReceiptIssue
+from netshop.models import Order, Payment, PaymentStatus, Receipt, ReceiptIssue
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import CAPTURED, refundable_total
-
-MAX_ADDRESSEE = 60
+from netshop.services.receipt_addressee import receipt_addressee_clean
 
 
 def receipt_issue(
@@ -24,10 +23,12 @@ def receipt_issue(
 ) -> ReceiptIssue:
     """Issue ``order``'s receipt to ``addressee`` (宛名; the customer's name when blank).
 
-    Refused (``receipt_not_paid``) unless the order's payment is captured with something
-    left after refunds; the amount is what was paid and not refunded, at this issue.
+    Refused, with nothing recorded: ``receipt_addressee_invalid`` unless the addressee is a
+    name (``receipt_addressee``: no amount, currency, control character); ``receipt_not_paid``
+    unless the order's payment is captured; ``receipt_fully_refunded`` when all of it was
+    refunded. The amount is what was paid and not refunded, at this issue.
     """
-    name = " ".join(addressee.split())[:MAX_ADDRESSEE] or order.customer.name
+    name = receipt_addressee_clean(addressee) or order.customer.name
     return run_once(
         ReceiptIssue,
         operation_id,
@@ -58,9 +59,13 @@ def _issue(
     order: Order, addressee: str, operation_id: str, actor: str, inquiry_ref: str
 ) -> ReceiptIssue:
     payment = Payment.objects.filter(order=order).first()
-    amount = refundable_total(payment)
-    if payment is None or payment.status not in CAPTURED or amount <= 0:
+    if payment is None or payment.status not in CAPTURED:
         raise DomainError("receipt_not_paid", order=order.number)
+    amount = refundable_total(payment)
+    if amount <= 0 or payment.status == PaymentStatus.REFUNDED:
+        # Paid, then all of it given back: "not paid" would be untrue. The status counts even
+        # without the refunds' rows (a gateway's reconciliation): never a receipt in full.
+        raise DomainError("receipt_fully_refunded", order=order.number)
     receipt, _ = Receipt.objects.get_or_create(
         order=order, defaults={"number": f"R{timezone.localdate():%Y%m}-{order.pk:06d}"}
     )

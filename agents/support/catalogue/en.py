@@ -201,6 +201,9 @@ MESSAGES: Final[dict[str, str]] = {
         "We have reissued the receipt for {order_ref} (the same receipt number, {number}, "
         "addressed to {addressee}, {amount}, marked as a reissue)."
     ),
+    "reply.receipt_less_refunds": (
+        "The amount is what you paid, {paid}, less the {refunded} already refunded."
+    ),
     "reply.receipt_where": (
         "You can download it as a PDF from the “Receipt (PDF)” link shown with this "
         "conversation on our help page."
@@ -300,6 +303,30 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.receipt_not_paid": (
         "The payment for {order_ref} has not been completed yet, so we cannot issue a "
         "receipt for it. Please ask again once it is paid."
+    ),
+    "refusal.receipt_fully_refunded": (
+        "{order_ref} was refunded in full, so there is no payment left for a receipt to "
+        "cover, and we have not issued one."
+    ),
+    "refusal.receipt_addressee_invalid": (
+        "We couldn't issue the receipt, because the addressee you gave cannot be printed as a "
+        "name: it can only be a person's or a company's name (for example, Acme Trading "
+        "Ltd.). Could you send us just the name?"
+    ),
+    "refusal.receipt_addressee_invalid.amount": (
+        "We couldn't issue the receipt, because the addressee you gave contains an amount, a "
+        "currency sign or tax wording, and only a name can be printed there. Could you send "
+        "us just the person's or company's name?"
+    ),
+    "refusal.receipt_addressee_invalid.control": (
+        "We couldn't issue the receipt, because the addressee you gave contains invisible "
+        "control characters (such as ones that change the text direction), which cannot be "
+        "printed. Could you send us just the person's or company's name again?"
+    ),
+    "refusal.receipt_addressee_invalid.too_long": (
+        "We couldn't issue the receipt, because the addressee you gave is longer than "
+        "{addressee_chars} characters. Could you send us just the person's or company's name, "
+        "in {addressee_chars} characters or fewer?"
     ),
     "refusal.generic": ("We were unable to process {tool} in the current situation."),
     "refusal.order_not_delivered": (
@@ -499,6 +526,7 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.reissued": "[Reissued]",
     "receipt.issued_on": "Issued {year}-{month}-{day}",
     "receipt.addressee": "{name}",
+    "receipt.addressee_as_written": "{name}",
     "receipt.amount": "Amount {amount}",
     "receipt.purpose": "For goods purchased",
     "receipt.order": "Order number {number}",

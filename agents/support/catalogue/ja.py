@@ -191,12 +191,15 @@ MESSAGES: Final[dict[str, str]] = {
         "確認が済み次第、改めてご連絡いたします。"
     ),
     "reply.receipt_issued": (
-        "{order_ref}の領収書（領収書番号 {number}、宛名: {addressee} 様、金額 {amount}）を"
+        "{order_ref}の領収書（領収書番号 {number}、宛名: {addressee}、金額 {amount}）を"
         "発行いたしました。"
     ),
     "reply.receipt_reissued": (
         "{order_ref}の領収書を再発行いたしました（領収書番号は前回と同じ {number}、"
-        "宛名: {addressee} 様、金額 {amount}。「再発行」と記載しております）。"
+        "宛名: {addressee}、金額 {amount}。「再発行」と記載しております）。"
+    ),
+    "reply.receipt_less_refunds": (
+        "領収書の金額は、お支払いいただいた{paid}から返金済みの{refunded}を差し引いた額です。"
     ),
     "reply.receipt_where": (
         "ヘルプページのこのお問い合わせに表示される「領収書（PDF）」のリンクから"
@@ -298,6 +301,29 @@ MESSAGES: Final[dict[str, str]] = {
     "refusal.receipt_not_paid": (
         "{order_ref}はお支払いが確定していないため、領収書を発行できませんでした。"
         "お支払いの確定後に、改めてお申し付けください。"
+    ),
+    "refusal.receipt_fully_refunded": (
+        "{order_ref}はお支払いいただいた代金を全額返金済みのため、領収書の対象となるお支払いが"
+        "ございません。そのため、領収書は発行しておりません。"
+    ),
+    "refusal.receipt_addressee_invalid": (
+        "ご指定の宛名は、お名前として領収書に記載できないため、領収書を発行できませんでした。"
+        "宛名には個人名または会社名（例: 株式会社サンプル 御中）のみを記載できます。"
+        "お手数ですが、お名前のみを改めてお知らせください。"
+    ),
+    "refusal.receipt_addressee_invalid.amount": (
+        "ご指定の宛名に金額・通貨記号・税などの語句が含まれているため、領収書を発行できません"
+        "でした。宛名には個人名または会社名のみを記載できます。お手数ですが、"
+        "お名前のみを改めてお知らせください。"
+    ),
+    "refusal.receipt_addressee_invalid.control": (
+        "ご指定の宛名に、印字できない制御文字（文字の向きを変える記号など）が含まれているため、"
+        "領収書を発行できませんでした。お手数ですが、個人名または会社名のみを改めて"
+        "お知らせください。"
+    ),
+    "refusal.receipt_addressee_invalid.too_long": (
+        "ご指定の宛名が{addressee_chars}文字を超えているため、領収書を発行できませんでした。"
+        "お手数ですが、{addressee_chars}文字以内の個人名または会社名のみを改めてお知らせください。"
     ),
     "refusal.generic": "{tool}については、現在の状況ではお手続きを承ることができませんでした。",
     "refusal.order_not_delivered": (
@@ -495,6 +521,8 @@ MESSAGES: Final[dict[str, str]] = {
     "receipt.reissued": "【再発行】",
     "receipt.issued_on": "発行日 {year}年{month}月{day}日",
     "receipt.addressee": "{name} 様",
+    # A name the customer wrote with its honorific (御中, 様, 殿) takes no second one.
+    "receipt.addressee_as_written": "{name}",
     "receipt.amount": "金額\u3000{amount}-",
     "receipt.purpose": "但し\u3000品代として",
     "receipt.order": "ご注文番号\u3000{number}",

@@ -180,11 +180,15 @@ def issue_receipt(order_number: str, config: RunnableConfig, addressee: str = ""
     """Issue the receipt (領収書) of a paid order as a PDF the customer downloads.
 
     Issuing again for the same order gives the same receipt number, marked as a reissue.
+    The amount is what was paid less any refund (``refunded``); a fully refunded order gets
+    none. The shop refuses an addressee that is not a name (an amount, a currency, tax
+    wording, control characters): tell the customer why and ask for the name only; never
+    rewrite it yourself. Tell the customer the addressee the result says will be printed.
 
     Args:
         order_number: the order number, e.g. ORD-1003.
-        addressee: the name to address it to (宛名), as the customer wrote it, e.g.
-            株式会社サンプル; leave empty for the customer's own name.
+        addressee: the name to address it to (宛名), exactly as the customer wrote it, e.g.
+            株式会社サンプル or Acme Trading Ltd.; leave empty for the customer's own name.
     """
     context = run_context(config)
     order = _order(config, order_number)
@@ -204,6 +208,8 @@ def issue_receipt(order_number: str, config: RunnableConfig, addressee: str = ""
             "order_number": order.number,
             "addressee": issue.addressee,
             "amount": issue.amount,
+            # Paid and refunded before this issue: why the amount is less than the order's.
+            "refunded": max(order.payment.captured_amount - issue.amount, 0),
             "reissue": issue.reissue,
         }
     }

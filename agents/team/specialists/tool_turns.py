@@ -173,6 +173,8 @@ class ToolTurn:
 
     def _refused(self, call: ToolCall, refusal: DomainError) -> None:
         refused = {"refused": refusal.code, "reason": refusal.message}
+        if refusal.variant:  # which rule of the code refused: the reply words it apart
+            refused["variant"] = refusal.variant
         self.results[call["name"]] = refused
         self._answer(call, refused)
 

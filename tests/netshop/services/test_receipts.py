@@ -77,15 +77,85 @@ def test_an_unpaid_order_gets_no_receipt() -> None:
     assert (Receipt.objects.count(), ReceiptIssue.objects.count()) == (0, 0)
 
 
-def test_the_amount_is_what_was_paid_less_refunds() -> None:
-    order = delivered_order(captured=12800)
+def _refund(order, amount: int, status: str) -> None:
     Refund.objects.create(
-        payment=order.payment, amount=2800, reason="x", operation_id="r1", gateway_refund_id="g"
+        payment=order.payment, amount=amount, reason="x", operation_id="r1", gateway_refund_id="g"
     )
-    order.payment.status = PaymentStatus.PARTIALLY_REFUNDED
+    order.payment.status = status
     order.payment.save()
 
-    assert _issue(order).amount == 10000
+
+def nothing_issued() -> None:
+    assert (Receipt.objects.count(), ReceiptIssue.objects.count()) == (0, 0)
+    assert not AuditEntry.objects.filter(action="side_effect.receipt").exists()
+
+
+def test_the_amount_is_what_was_paid_less_refunds() -> None:
+    order = delivered_order(captured=12800)
+    _refund(order, 2800, PaymentStatus.PARTIALLY_REFUNDED)
+
+    issue = _issue(order)
+
+    assert issue.amount == 10000
+    assert "¥10,000-" in pdf_text(receipt_pdf(issue, say=partial(say, "ja")))
+    assert "¥12,800" not in pdf_text(receipt_pdf(issue, say=partial(say, "ja")))
+
+
+def test_a_refunded_order_is_refused_as_refunded_not_as_unpaid() -> None:
+    order = delivered_order(captured=12800)
+    _refund(order, 12800, PaymentStatus.REFUNDED)
+
+    with pytest.raises(DomainError) as refused:
+        _issue(order)
+
+    assert (refused.value.code, refused.value.message) == (
+        "receipt_fully_refunded",
+        f"{order.number} was refunded in full: there is no payment left to issue a receipt for.",
+    )
+    nothing_issued()
+
+
+def test_a_payment_marked_refunded_gets_no_receipt_even_without_the_refunds_rows() -> None:
+    order = delivered_order(captured=12800)
+    order.payment.status = PaymentStatus.REFUNDED
+    order.payment.save()
+
+    with pytest.raises(DomainError) as refused:
+        _issue(order)
+
+    assert refused.value.code == "receipt_fully_refunded"
+    nothing_issued()
+
+
+@pytest.mark.parametrize(
+    ("addressee", "variant"),
+    [
+        ("金額 ¥999,999 (税込)", "amount"),
+        ("Acme Ltd. Total $999,999", "amount"),
+        ("Acme\u202e999,999", "control"),
+        ("あ" * 61, "too_long"),
+        ("☆☆☆", ""),
+    ],
+)
+def test_an_addressee_that_is_not_a_name_issues_nothing(addressee: str, variant: str) -> None:
+    order = delivered_order(captured=12800)
+
+    with pytest.raises(DomainError) as refused:
+        _issue(order, addressee=addressee)
+
+    assert (refused.value.code, refused.value.variant) == ("receipt_addressee_invalid", variant)
+    nothing_issued()
+
+
+def test_a_company_name_with_its_honorific_is_issued_as_written() -> None:
+    order = delivered_order(captured=12800)
+
+    issue = _issue(order, addressee="株式会社ネットショップ\u3000御中")
+
+    assert issue.addressee == "株式会社ネットショップ 御中"
+    text = pdf_text(receipt_pdf(issue, say=partial(say, "ja")))
+    assert "株式会社ネットショップ 御中" in text
+    assert "御中 様" not in text
 
 
 def test_the_pdf_shows_addressee_amount_purpose_numbers_and_the_shop(settings) -> None:

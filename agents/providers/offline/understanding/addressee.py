@@ -33,6 +33,10 @@ _ADDRESSEE_EN: Final = re.compile(
     r"(?=$|\s*[,.;!?\n)]|\s+(?i:please|thanks|thank|and|for|if)\b)",
 )
 
+# An amount where a name was looked for ("make it out to 12,800 yen", "12,800円宛で"), or the
+# part of one before its comma: not a name, so none (the shop refuses what mixes the two).
+_AMOUNT_ONLY: Final = re.compile(r"[¥$]?\s*[\d,.]+\s*(?:円|yen|jpy|dollars?)?\s*-?", re.IGNORECASE)
+
 
 def find_addressee(text: str) -> str:
     """The name a receipt is to be made out to (宛名), as the customer wrote it; '' if none."""
@@ -44,4 +48,6 @@ def find_addressee(text: str) -> str:
     if not name and match.groupdict().get("name2"):
         name = _LEAD_JA.sub("", match.group("name2"))
     name = re.sub(r"\s*(?:様|さま|御中)$", "", name.strip(" 　「」『』\"'")).strip()
-    return "" if re.fullmatch(r"[A-Z]+-\d+", name) else name
+    if re.fullmatch(r"[A-Z]+-\d+", name) or _AMOUNT_ONLY.fullmatch(name):
+        return ""
+    return name

@@ -1,8 +1,9 @@
 """Why the shop said no, in the customer's words: one sentence per refused or failed tool.
 
-Tool refusals arrive as ``{"refused": code, "reason": English text}``. The code picks the
-sentence; the English text is only mined for the order number and the order's status (both
-shop codes, not prose), and is never shown.
+Tool refusals arrive as ``{"refused": code, "reason": English text}``, with the code's
+``variant`` when it has several rules (``receipt_addressee_invalid``: ``amount``, ``control``).
+The code and its variant pick the sentence; the English text is only mined for the order
+number and the order's status (both shop codes, not prose), and is never shown.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from agents.providers.offline.writing.reply import Reply, as_dict, sentence
 from agents.support import catalogue
 from agents.support.shapes import HELD
 from netshop.models import OrderStatus, ShipmentStatus
+from netshop.services.receipt_addressee import MAX_ADDRESSEE
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
 
@@ -63,12 +65,13 @@ REFUSAL_ALIASES: Final[dict[str, str]] = {
 }
 
 
-def refusal_key(code: str, order_status: str | None) -> str:
-    """The catalogue's refusal for ``code``, refined by the order's status where that matters."""
+def refusal_key(code: str, order_status: str | None, variant: str = "") -> str:
+    """The catalogue's refusal for ``code``, refined by the rule that refused (its variant) or
+    else by the order's status, where that matters."""
     key = f"refusal.{REFUSAL_ALIASES.get(code, code)}"
-    refined = f"{key}.{order_status}"
-    if catalogue.has("ja", refined):
-        return refined
+    for refined in (f"{key}.{variant}" if variant else "", f"{key}.{order_status}"):
+        if refined and catalogue.has("ja", refined):
+            return refined
     return key if catalogue.has("ja", key) else "refusal.generic"
 
 
@@ -110,6 +113,7 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
         "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
         "redelivery_days": settings.NETSHOP_REDELIVERY_WINDOW_DAYS,
         "date_change_days": settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS,
+        "addressee_chars": MAX_ADDRESSEE,
     }
-    key = refusal_key(code, status)
+    key = refusal_key(code, status, str(result.get("variant") or ""))
     return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))

@@ -291,3 +291,60 @@ def test_a_receipt_for_an_unpaid_order_is_refused_with_the_reason(
 
     assert "お支払いが確定していないため、領収書を発行できませんでした" in outcome.state["reply"]
     assert ReceiptIssue.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("customer", "text", "expected"),
+    [
+        (
+            "hanako",
+            "{refunded_cancellation}の領収書を発行してください。",
+            "{refunded_cancellation}はお支払いいただいた代金を全額返金済みのため",
+        ),
+        (
+            "emily",
+            "Could you issue a receipt for {refunded_cancellation}?",
+            "{refunded_cancellation} was refunded in full, so there is no payment left",
+        ),
+    ],
+)
+def test_a_receipt_for_a_refunded_order_is_refused_as_refunded_not_unpaid(
+    shop: SupportShop, ask: Ask, customer: str, text: str, expected: str
+) -> None:
+    shopper = shop.shopper(customer)
+
+    outcome = ask(text.format(**shopper.numbers()), customer=shopper.customer)
+
+    assert expected.format(**shopper.numbers()) in outcome.state["reply"]
+    assert "確定していない" not in outcome.state["reply"]
+    assert "not been completed" not in outcome.state["reply"]
+    assert ReceiptIssue.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("customer", "text", "expected"),
+    [
+        (
+            "hanako",
+            "{bank_transfer}の領収書をお願いします。宛名は山田商店 金額¥999,999でお願いします。",
+            "ご指定の宛名に金額・通貨記号・税などの語句が含まれているため、領収書を発行できません"
+            "でした。宛名には個人名または会社名のみを記載できます。",
+        ),
+        (
+            "emily",
+            "Receipt for {bank_transfer} addressed to Acme Ltd Total 999999 please",
+            "the addressee you gave contains an amount, a currency sign or tax wording",
+        ),
+    ],
+)
+def test_a_forged_addressee_issues_nothing_and_the_customer_is_told_why(
+    shop: SupportShop, ask: Ask, customer: str, text: str, expected: str
+) -> None:
+    shopper = shop.shopper(customer)
+
+    outcome = ask(text.format(**shopper.numbers()), customer=shopper.customer)
+
+    assert expected in outcome.state["reply"]
+    assert "999" not in outcome.state["reply"]  # the forged line is never echoed
+    assert ReceiptIssue.objects.count() == 0
+    no_refund_prepared(outcome)

@@ -154,3 +154,45 @@ def test_an_unpaid_order_gets_no_receipt() -> None:
 
     assert result["refused"] == "receipt_not_paid"
     assert ReceiptIssue.objects.count() == 0
+
+
+def test_a_partly_refunded_order_is_receipted_for_what_was_kept() -> None:
+    order = delivered_order(captured=12800)
+    Refund.objects.create(
+        payment=order.payment, amount=2800, reason="x", operation_id="r1", gateway_refund_id="g"
+    )
+
+    result = run(
+        payment.SPECIALIST, "issue_receipt", {"order_number": order.number}, order.customer.code
+    )
+
+    assert (result["receipt"]["amount"], result["receipt"]["refunded"]) == (10000, 2800)
+
+
+def test_a_fully_refunded_order_is_refused_as_refunded() -> None:
+    order = delivered_order(captured=12800)
+    Refund.objects.create(
+        payment=order.payment, amount=12800, reason="x", operation_id="r1", gateway_refund_id="g"
+    )
+
+    result = run(
+        payment.SPECIALIST, "issue_receipt", {"order_number": order.number}, order.customer.code
+    )
+
+    assert result["refused"] == "receipt_fully_refunded"
+    assert ReceiptIssue.objects.count() == 0
+
+
+def test_a_forged_addressee_is_refused_with_the_rule_that_refused_it() -> None:
+    order = delivered_order(captured=12800)
+    args = {"order_number": order.number, "addressee": "金額 ¥999,999 (税込)"}
+
+    result = run(payment.SPECIALIST, "issue_receipt", args, order.customer.code)
+
+    assert result == {
+        "refused": "receipt_addressee_invalid",
+        "variant": "amount",
+        "reason": "The addressee must be a name only: an amount, a currency or tax wording "
+        "cannot be printed there.",
+    }
+    assert ReceiptIssue.objects.count() == 0

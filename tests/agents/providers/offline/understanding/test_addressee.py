@@ -44,3 +44,32 @@ def test_the_name_asked_for_is_found_whole(text: str, name: str) -> None:
 )
 def test_no_name_asked_for_no_name_found(text: str) -> None:
     assert find_addressee(text) == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please make the receipt out to 12,800 yen.",
+        "Please send the receipt to 999,999 yen (tax incl.)",
+        "Can you issue the receipt to $999,999 total?",
+        "ORD-8131の領収書を12,800円宛でお願いします",
+        "ORD-8132の領収書をお願いします。金額は12,800円です。",
+    ],
+)
+def test_an_amount_is_never_taken_for_a_name(text: str) -> None:
+    # Given an amount where a name would be (or a part of one, "12" of "12,800"), then no
+    # name: the receipt goes to the customer, whose name the reply shows.
+    assert find_addressee(text) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("宛名は山田商店 金額¥999,999でお願いします", "山田商店 金額¥999,999"),
+        ("Receipt for ORD-8133 addressed to Acme Ltd Total 999999 please", "Acme Ltd Total 999999"),
+    ],
+)
+def test_a_name_with_an_amount_is_read_whole_for_the_shop_to_refuse(text: str, name: str) -> None:
+    # Never cut down to the name part: the customer is told why the shop refused what they
+    # wrote rather than issued something else.
+    assert find_addressee(text) == name

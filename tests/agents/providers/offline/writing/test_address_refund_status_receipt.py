@@ -42,13 +42,16 @@ def refunds(*made: tuple[int, str]) -> dict[str, Any]:
     return {"refund_status": {"refund_status": status}}
 
 
-def receipt(reissue: bool = False) -> dict[str, Any]:
+def receipt(
+    reissue: bool = False, addressee: str = "株式会社サンプル", **more: Any
+) -> dict[str, Any]:
     issued = {
         "number": "R202512-000003",
         "order_number": "ORD-4003",
-        "addressee": "株式会社サンプル",
+        "addressee": addressee,
         "amount": 12800,
         "reissue": reissue,
+        **more,
     }
     return {"issue_receipt": {"receipt": issued}}
 
@@ -189,3 +192,77 @@ def test_an_unpaid_order_is_told_why_there_is_no_receipt(lang: str, expected: st
 
     assert expected in reply
     assert "ORD-4001" in reply
+
+
+def test_the_addressee_is_shown_as_printed_with_one_honorific() -> None:
+    company = receipt(addressee="株式会社ネットショップ 御中")
+    ja = write_reply(brief("ja", "issue_receipt", "payment", **company))
+    en = write_reply(brief("en", "issue_receipt", "payment", **receipt(addressee="Acme Ltd.")))
+
+    assert "宛名: 株式会社ネットショップ 御中、金額 12,800円" in ja
+    assert "御中 様" not in ja
+    assert "addressed to Acme Ltd., ¥12,800" in en
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ja", "金額は、お支払いいただいた15,600円から返金済みの2,800円を差し引いた額です。"),
+        ("en", "The amount is what you paid, ¥15,600, less the ¥2,800 already refunded."),
+    ],
+)
+def test_a_partly_refunded_order_is_told_why_the_amount_is_less(lang: str, expected: str) -> None:
+    reply = write_reply(brief(lang, "issue_receipt", "payment", **receipt(refunded=2800)))
+
+    assert expected in reply
+
+
+def test_a_receipt_with_nothing_refunded_says_nothing_of_refunds() -> None:
+    ja = write_reply(brief("ja", "issue_receipt", "payment", **receipt(refunded=0)))
+
+    assert "返金" not in ja
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ja", "ご注文 ORD-4012はお支払いいただいた代金を全額返金済みのため"),
+        ("en", "Order ORD-4012 was refunded in full, so there is no payment left for a receipt"),
+    ],
+)
+def test_a_refunded_order_is_told_it_was_refunded_not_unpaid(lang: str, expected: str) -> None:
+    reason = "ORD-4012 was refunded in full: there is no payment left to issue a receipt for."
+    tools = {"issue_receipt": {"refused": "receipt_fully_refunded", "reason": reason}}
+
+    reply = write_reply(brief(lang, "issue_receipt", "payment", **tools))
+
+    assert expected in reply
+    assert "確定していない" not in reply
+    assert "not been completed" not in reply
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "expected"),
+    [
+        ("ja", "amount", "ご指定の宛名に金額・通貨記号・税などの語句が含まれているため"),
+        ("ja", "control", "印字できない制御文字（文字の向きを変える記号など）が含まれている"),
+        ("ja", "too_long", "ご指定の宛名が60文字を超えているため"),
+        ("ja", "", "宛名には個人名または会社名（例: 株式会社サンプル 御中）のみを記載できます"),
+        ("en", "amount", "contains an amount, a currency sign or tax wording"),
+        ("en", "control", "contains invisible control characters"),
+        ("en", "too_long", "is longer than 60 characters"),
+        ("en", "", "it can only be a person's or a company's name"),
+    ],
+)
+def test_a_refused_addressee_is_told_why_and_what_to_send(
+    lang: str, variant: str, expected: str
+) -> None:
+    refused = {"refused": "receipt_addressee_invalid", "reason": "(English, never shown)"}
+    tools = {"issue_receipt": refused | ({"variant": variant} if variant else {})}
+
+    reply = write_reply(brief(lang, "issue_receipt", "payment", **tools))
+
+    assert expected in reply
+    assert ("のみを改めてお知らせください" if lang == "ja" else "just the") in reply
+    assert "¥" not in reply
+    assert "English" not in reply
