@@ -232,6 +232,11 @@ class Escalation(models.Model):
         blank=True,
         help_text="When the wait passed its deadline and moved to the managers' queue (once).",
     )
+    awaits_second_approval = models.BooleanField(
+        default=False,
+        help_text="A first approval is recorded and a manager's second is awaited: the wait "
+        "sits in the managers' queue, released by its first approver.",
+    )
     decision = models.JSONField(null=True, blank=True)
     decided_by = models.ForeignKey(
         "auth.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"

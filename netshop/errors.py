@@ -67,6 +67,13 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "second_approval_by_other": _e(
         CONFLICT, _("A second approval must come from another manager than %(who)s.")
     ),
+    "approved_action_not_editable": _e(
+        CONFLICT,
+        _(
+            "%(who)s has approved this action already: an edit would pay it on one approval. "
+            "Give the second approval, or reject it with a reason."
+        ),
+    ),
     # Four eyes and limits by role (403: this person may not, someone else may).
     "second_approval_needs_manager": _e(FORBIDDEN, _("This needs a second approval by a manager.")),
     "over_operator_limit": _e(

@@ -51,6 +51,7 @@ class NotificationKind(models.TextChoices):
     LARGE_APPROVAL = "large_approval", _("new approval at or above the notification amount")
     DEADLINE_SOON = "deadline_soon", _("wait about to pass its deadline")
     OVERDUE = "overdue", _("approval past its deadline")
+    SECOND_APPROVAL = "second_approval", _("approval waiting for a manager's second approval")
 
 
 class NotificationPreference(models.Model):

@@ -125,6 +125,10 @@ class EscalationOut(Schema):
     claimed_by: str | None
     decided_by: str | None
     decision: str | None
+    awaits_second_approval: bool = Field(
+        description="A first approval is recorded and a manager's second is awaited: the "
+        "escalation waits, unclaimed, in the managers' queue."
+    )
     overdue: bool
 
 

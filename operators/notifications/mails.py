@@ -62,6 +62,11 @@ def _subject(escalation: Escalation, kind: str, language: str) -> str:
         }
     if kind == NotificationKind.DEADLINE_SOON:
         return gettext("Deadline near: %(summary)s") % {"summary": summary}
+    if kind == NotificationKind.SECOND_APPROVAL:
+        return gettext("Second approval needed for %(amount)s: %(summary)s") % {
+            "amount": amount,
+            "summary": summary,
+        }
     return gettext("Approval overdue: %(summary)s") % {"summary": summary}
 
 

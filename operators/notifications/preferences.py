@@ -14,6 +14,8 @@ from operators.models import NotificationKind, NotificationPreference
 
 PREFERENCE_FIELDS: dict[str, str] = {
     NotificationKind.LARGE_APPROVAL: "email_large_approval",
+    # A four-eyes approval is a large one: who wants those wants to give the second approval.
+    NotificationKind.SECOND_APPROVAL: "email_large_approval",
     NotificationKind.DEADLINE_SOON: "email_deadline_soon",
     NotificationKind.OVERDUE: "email_overdue",
 }

@@ -35,16 +35,23 @@ LARGE_APPROVAL_WINDOW = timedelta(days=1)
 # A claimed mail still unsent after this long lost its task: the sweep hands it out again.
 REDISPATCH_AFTER = timedelta(minutes=2)
 # Mail about a deadline is pointless once the escalation is decided.
-WHILE_OPEN = frozenset({NotificationKind.DEADLINE_SOON, NotificationKind.OVERDUE})
+WHILE_OPEN = frozenset(
+    {NotificationKind.DEADLINE_SOON, NotificationKind.OVERDUE, NotificationKind.SECOND_APPROVAL}
+)
+# Mailed to managers; the others go to operators (a deadline's to its holder once claimed).
+TO_MANAGERS = frozenset({NotificationKind.OVERDUE, NotificationKind.SECOND_APPROVAL})
 
 
 def notification_recipients(*, escalation: Escalation, kind: str) -> list[User]:
-    """Active staff with an address who want ``kind``: managers for an overdue approval; for
-    a deadline, the escalation's holder alone once it is claimed."""
+    """Active staff with an address who want ``kind``: managers for an overdue approval, and
+    for a second approval those who have not approved it already; for a deadline, the
+    escalation's holder alone once it is claimed."""
     staff = User.objects.filter(is_active=True, is_staff=True).exclude(email="").order_by("pk")
     if kind == NotificationKind.DEADLINE_SOON and escalation.claimed_by_id is not None:
         staff = staff.filter(pk=escalation.claimed_by_id)
-    role = Role.MANAGER if kind == NotificationKind.OVERDUE else Role.OPERATOR
+    if kind == NotificationKind.SECOND_APPROVAL:
+        staff = staff.exclude(username__in=_approvers(escalation))
+    role = Role.MANAGER if kind in TO_MANAGERS else Role.OPERATOR
     saved = {p.user_id: p for p in NotificationPreference.objects.filter(user__in=staff)}
     return [
         user
@@ -112,15 +119,16 @@ def notifications_sweep(*, now: Any = None) -> int:
 
 
 def on_event_published(sender: Any, event: str, payload: dict[str, Any], **kwargs: Any) -> None:
-    """``escalation.created`` of a large approval: mail it, after the run's record commits."""
-    if event != "escalation.created" or not _large_approval(payload):
+    """``escalation.created`` of a large approval, or a first approval that awaits a manager's
+    second: mail it, after the change commits."""
+    if event == "escalation.created" and _large_approval(payload):
+        kind = NotificationKind.LARGE_APPROVAL
+    elif event == "escalation.action_decided" and payload.get("awaits_second_approval"):
+        kind = NotificationKind.SECOND_APPROVAL
+    else:
         return
     escalation_id = payload["id"]
-    after_commit(
-        lambda: dispatch.submit(
-            dispatch.NOTIFY_TASK, escalation_id, NotificationKind.LARGE_APPROVAL
-        )
-    )
+    after_commit(lambda: dispatch.submit(dispatch.NOTIFY_TASK, escalation_id, kind))
 
 
 def notify_escalation(*, escalation_id: str, kind: str) -> list[int]:
@@ -149,6 +157,8 @@ def _due(now: Any) -> dict[str, QuerySet[Escalation]]:
             amount_at_risk__gte=settings.NETSHOP_NOTIFY_APPROVAL_YEN,
             created_at__gte=now - LARGE_APPROVAL_WINDOW,
         ),
+        # The event path mails it at once; the sweep catches one whose task was lost.
+        NotificationKind.SECOND_APPROVAL: waiting.filter(awaits_second_approval=True),
     }
 
 
@@ -160,7 +170,15 @@ def _lost(now: Any) -> list[int]:
 
 
 def _moot(row: Notification) -> bool:
+    if row.kind == NotificationKind.SECOND_APPROVAL and not row.escalation.awaits_second_approval:
+        return True
     return row.kind in WHILE_OPEN and row.escalation.status != EscalationStatus.OPEN
+
+
+def _approvers(escalation: Escalation) -> set[str]:
+    """Everyone who has approved one of the escalation's actions."""
+    entries = (escalation.action_decisions or {}).values()
+    return {name for entry in entries for name in entry["record"].get("approvals", [])}
 
 
 def _dispatch_after_commit(ids: list[int]) -> None:

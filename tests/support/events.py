@@ -42,4 +42,5 @@ def escalation_event(escalation: Escalation, **changed: Any) -> dict[str, Any]:
         "claimed_by": None,
         "decided_by": None,
         "decision": None,
+        "awaits_second_approval": False,
     } | changed

@@ -72,6 +72,13 @@ def approver_refusal(*, user: User, amount: int, approvals: Sequence[str]) -> No
         raise DomainError("second_approval_needs_manager")
 
 
+def approved_by(decision: Mapping[str, Any]) -> str:
+    """Who the side effect is done in the name of: every approver, first first ("alice,
+    bob"), so the refund's row and its audit entry name both of a four-eyes approval."""
+    names = list(dict.fromkeys(decision.get("approvals") or []))
+    return ", ".join(names) if names else str(decision.get("operator", ""))
+
+
 def approvals_complete(*, amount: int, approvals: Sequence[str]) -> bool:
     """Whether the recorded approvals let the action run (roles read now)."""
     needed = approvals_needed(amount)

@@ -53,8 +53,11 @@ SYSTEM = "system"
 
 
 def waiting_queue(escalation: Escalation) -> str:
-    """The queue an escalation nobody holds waits in: the managers' once it is overdue."""
-    return MANAGERS_QUEUE if escalation.overdue_at else OPERATORS_QUEUE
+    """The queue an escalation nobody holds waits in: the managers' once it is overdue or
+    awaits a manager's second approval."""
+    if escalation.overdue_at or escalation.awaits_second_approval:
+        return MANAGERS_QUEUE
+    return OPERATORS_QUEUE
 
 
 def _holder(escalation: Escalation) -> str | None:

@@ -142,8 +142,8 @@ def _filtered(
         queryset = queryset.filter(claimed_by=user)
     if unclaimed:
         queryset = queryset.filter(claimed_by__isnull=True)
-    if managers:  # moved there past the deadline, whoever has taken it since
-        queryset = queryset.filter(overdue_at__isnull=False)
+    if managers:  # past the deadline (whoever has taken it since), or four eyes waiting
+        queryset = queryset.filter(Q(overdue_at__isnull=False) | Q(awaits_second_approval=True))
     return queryset
 
 

@@ -37,6 +37,7 @@ from agents.support.escalations.action_states import (
     all_actions_decided,
 )
 from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refusal
+from agents.support.escalations.four_eyes import second_approval_mark
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
 from agents.support.escalations.not_solved import not_solved_released
 from agents.support.escalations.reply_previews import ReplyPreview, reply_previewer
@@ -191,7 +192,7 @@ def escalation_decide(
     for action in targets:
         _decide_action(escalation, action, record, user=user)
     if not all_actions_decided(escalation):
-        escalation.save(update_fields=["action_decisions"])
+        escalation.save(update_fields=["action_decisions", *second_approval_mark(escalation)])
         publish("escalation.action_decided", escalation_payload(escalation))
         return escalation
     return escalation_decided(escalation, record, user=user)
@@ -205,7 +206,14 @@ def escalation_decided(escalation: Escalation, record: dict[str, Any], *, user: 
     escalation.status = EscalationStatus.DECIDED
     escalation.decided_by, escalation.decided_at = user, timezone.now()
     escalation.save(
-        update_fields=["decision", "status", "decided_by", "decided_at", "action_decisions"]
+        update_fields=[
+            "decision",
+            "status",
+            "decided_by",
+            "decided_at",
+            "action_decisions",
+            *second_approval_mark(escalation),
+        ]
     )
     if not escalation.actions:
         audit_trail.decided(
@@ -255,10 +263,14 @@ def _refuse_if_action_decided(escalation: Escalation, action_id: str) -> None:
 def _decide_action(
     escalation: Escalation, action: PendingAction, record: dict[str, Any], *, user: User
 ) -> None:
-    """Record ``record`` on one action, or a second approval of the one it waits for."""
+    """Record ``record`` on one action, or a second approval of the one it waits for. An
+    edit after a first approval is refused (it would pay on one approval of a changed
+    action); a rejection replaces it. The entry keeps every decision it replaced."""
     action_id = action["action_id"]
     earlier = action_record(escalation, action_id)
-    if record["decision"] == D.APPROVE and earlier is not None:  # awaiting a second approval
+    if earlier is not None and record["decision"] == D.EDIT:  # awaiting a second approval
+        raise DomainError("approved_action_not_editable", who=earlier.get("approvals", [""])[0])
+    if record["decision"] == D.APPROVE and earlier is not None:
         approvals = earlier.get("approvals", [])
         amount = action_amount_decided(action, earlier)
         approver_refusal(user=user, amount=amount, approvals=approvals)
@@ -268,10 +280,13 @@ def _decide_action(
         if action["kind"] in MONEY_SKILLS and record["decision"] in (D.APPROVE, D.EDIT):
             approver_refusal(user=user, amount=action_amount_decided(action, record), approvals=[])
             decided["approvals"] = [user.username]
+    replaced = escalation.action_decisions.get(action_id) or {}
+    history = [*replaced.get("history", []), {k: v for k, v in replaced.items() if k != "history"}]
     escalation.action_decisions[action_id] = {
         "record": decided,
         "by": user.username,
         "at": timezone.now().isoformat(),
+        **({"history": history} if replaced else {}),
     }
     audit_trail.decided(
         escalation=escalation,

@@ -22,6 +22,7 @@ def escalation_payload(escalation: Escalation) -> dict[str, Any]:
         "claimed_by": escalation.claimed_by.username if escalation.claimed_by else None,
         "decided_by": escalation.decided_by.username if escalation.decided_by else None,
         "decision": (escalation.decision or {}).get("decision"),
+        "awaits_second_approval": escalation.awaits_second_approval,
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from agents.support.escalations.approvals import (
     action_amount,
     approvals_complete,
+    approved_by,
     effective_params,
 )
 from agents.support.shapes import Decision, PendingAction
@@ -50,7 +51,7 @@ def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) ->
         return _refused(base, params, DomainError("approvals_missing"))
     try:
         detail = _execute(
-            action=action, params=params, customer_id=customer_id, actor=base["operator"]
+            action=action, params=params, customer_id=customer_id, actor=approved_by(decision)
         )
     except DomainError as refusal:
         return _refused(base, params, refusal)

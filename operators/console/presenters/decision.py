@@ -13,6 +13,7 @@ from typing import Any
 from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.drafts import draft_text
+from agents.support.escalations.four_eyes import next_approval_refusal
 from agents.support.escalations.services import decisions_allowed
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
@@ -38,11 +39,16 @@ class DecisionPanel:
     take_over_open: bool
     per_action: bool = False  # each action decided on its own, or one awaits a second approval
     draft: str = ""  # a drafted reply: the send form holds it, editable
+    # Why this person may not give the second approval an action waits for (they gave the
+    # first, or are no manager): the approve buttons are disabled and say so.
+    approval_refused: str = ""
 
 
-def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> DecisionPanel:
-    """The panel for ``escalation`` in ``state``; ``sent`` is a refused decision's kind,
-    whose form stays open so the operator sees what they sent."""
+def decision_panel(
+    escalation: Escalation, *, state: str, user: Any, sent: str = ""
+) -> DecisionPanel:
+    """The panel for ``escalation`` in ``state`` as ``user`` sees it; ``sent`` is a refused
+    decision's kind, whose form stays open so the operator sees what they sent."""
     # A review holds no actions, but offers "reviewed" besides taking over.
     with_own_decisions = escalation.actions or escalation.kind == EscalationKind.REVIEW
     allowed = decisions_allowed(escalation) if with_own_decisions else WITHOUT_ACTIONS
@@ -60,6 +66,7 @@ def decision_panel(escalation: Escalation, *, state: str, sent: str = "") -> Dec
         or sent == OperatorDecision.TAKE_OVER,
         per_action=OperatorDecision.APPROVE in allowed and _per_action(escalation),
         draft=draft,
+        approval_refused=next_approval_refusal(escalation, user=user) if escalation.actions else "",
     )
 
 

@@ -114,7 +114,7 @@ def detail_view(
         package=escalation.package or {},
         actions=actions,
         headline=escalation_headline(escalation),
-        decisions=decision_panel(escalation, state=state, sent=sent_decision),
+        decisions=decision_panel(escalation, state=state, sent=sent_decision, user=user),
         can_edit_amount=any(a.kind == Skill.PROCESS_REFUND for a in actions),
         state=state,
         due=due(escalation.deadline, timezone.now()),

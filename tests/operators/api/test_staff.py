@@ -208,6 +208,7 @@ def test_an_escalation_is_listed_as_its_live_event_shows_it(
                 "claimed_by": None,
                 "decided_by": None,
                 "decision": None,
+                "awaits_second_approval": False,
                 "overdue": False,
             }
         ],
@@ -373,6 +374,7 @@ def test_recording_a_wait_tells_the_consoles_once() -> None:
                 "claimed_by": None,
                 "decided_by": None,
                 "decision": None,
+                "awaits_second_approval": False,
             },
         )
     ]

@@ -14,11 +14,14 @@ from typing import Any, cast
 import pytest
 from django.contrib.auth.models import User
 
-from agents.models import ActionState, Escalation, EscalationStatus
+from agents.models import MANAGERS_QUEUE, ActionState, Escalation, EscalationStatus
 from agents.support.conversations.intake import inquiry_create
 from agents.support.escalations import services
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.approvals import effective_params
+from agents.support.escalations.claims import escalation_claim
+from agents.support.escalations.four_eyes import next_approval_refusal
+from agents.support.escalations.selectors import escalation_list
 from agents.support.escalations.services import decisions_for_wait, escalation_decide
 from agents.support.shapes import PendingAction
 from netshop.audit.models import AuditEntry
@@ -377,6 +380,96 @@ def test_a_manager_may_reject_what_awaits_a_second_approval(resumed: list[object
     [decision] = decisions_for_wait(wait_key=escalation.wait_key).values()
     assert (decision["decision"], decision.get("operator")) == ("reject", "mgr")
     assert resumed == [escalation.inquiry_id]
+
+
+def test_a_first_approval_hands_the_wait_to_the_managers_queue(resumed: list[object]) -> None:
+    op1 = person("op1")
+    escalation = waiting(refund(30000, "ORD-4003"))
+    escalation_claim(escalation_id=escalation.pk, user=op1)
+    seq = last_seq()
+
+    escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
+
+    escalation.refresh_from_db()
+    assert escalation.awaits_second_approval is True
+    assert (escalation.claimed_by, escalation.owner) == (None, MANAGERS_QUEUE)
+    managers = escalation_list(user=op1, managers=True).items
+    assert [e.pk for e in managers] == [escalation.pk]
+    [(_, payload)] = published_after(seq, "escalation.action_decided")
+    assert payload["awaits_second_approval"] is True
+
+
+def test_the_second_approval_takes_the_wait_out_of_the_managers_queue(
+    resumed: list[object],
+) -> None:
+    op1, manager = person("op1"), person("mgr", Role.MANAGER)
+    escalation = waiting(refund(30000, "ORD-4003"))
+    escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
+
+    escalation_decide(escalation_id=escalation.pk, user=manager, decision="approve")
+
+    escalation.refresh_from_db()
+    assert escalation.awaits_second_approval is False
+    assert escalation_list(user=manager, managers=True, status="all").items == []
+
+
+def test_an_edit_after_a_first_approval_is_refused_and_changes_nothing(
+    resumed: list[object],
+) -> None:
+    op1, op2 = person("op1"), person("op2")
+    escalation = waiting(refund(33000, "ORD-4003"))
+    escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
+    before = Escalation.objects.get(pk=escalation.pk).action_decisions
+
+    with pytest.raises(DomainError) as edit:
+        escalation_decide(
+            escalation_id=escalation.pk, user=op2, decision="edit", params={"amount": 29000}
+        )
+
+    assert (edit.value.code, edit.value.status) == ("approved_action_not_editable", 409)
+    assert edit.value.message == (
+        "op1 has approved this action already: an edit would pay it on one approval. "
+        "Give the second approval, or reject it with a reason."
+    )
+    assert Escalation.objects.get(pk=escalation.pk).action_decisions == before
+    assert resumed == []
+
+
+def test_a_rejection_after_a_first_approval_keeps_that_approval_in_the_history(
+    resumed: list[object],
+) -> None:
+    escalation = waiting(refund(30000, "ORD-4003"))
+    escalation_decide(escalation_id=escalation.pk, user=person("op1"), decision="approve")
+
+    escalation_decide(
+        escalation_id=escalation.pk,
+        user=person("mgr", Role.MANAGER),
+        decision="reject",
+        reason="too much",
+        confirm_language=True,
+    )
+
+    escalation.refresh_from_db()
+    entry = escalation.action_decisions["a1"]
+    assert (entry["record"]["decision"], entry["by"]) == ("reject", "mgr")
+    [earlier] = entry["history"]
+    assert (earlier["record"]["decision"], earlier["by"]) == ("approve", "op1")
+    assert earlier["record"]["approvals"] == ["op1"]
+
+
+def test_who_may_not_give_the_second_approval_is_told_why() -> None:
+    op1, op2, manager = person("op1"), person("op2"), person("mgr", Role.MANAGER)
+    escalation = waiting(refund(30000, "ORD-4003"))
+    escalation_decide(escalation_id=escalation.pk, user=op1, decision="approve")
+    escalation.refresh_from_db()
+
+    assert next_approval_refusal(escalation, user=op1) == (
+        "A second approval must come from another manager than op1."
+    )
+    assert next_approval_refusal(escalation, user=op2) == (
+        "This needs a second approval by a manager."
+    )
+    assert next_approval_refusal(escalation, user=manager) == ""
 
 
 # --- Concurrency, on the real database ------------------------------------------------------

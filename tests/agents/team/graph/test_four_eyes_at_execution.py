@@ -13,6 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from agents.team.graph.gated_actions import carry_out
+from netshop.audit import AuditAction
+from netshop.audit.models import AuditEntry
 from netshop.models import Refund
 from netshop.roles import Role, role_assign
 from tests.agents.factories import ActionFactory
@@ -73,6 +75,16 @@ def test_a_refund_with_a_managers_second_approval_pays_once() -> None:
     assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("executed", "")
     assert outcome(action, customer, approvals=["op1", "mgr1"]) == ("executed", "")
     assert Refund.objects.count() == 1
+
+
+def test_the_refund_and_its_audit_entry_name_both_approvers() -> None:
+    action, customer = refund_of(30000)
+
+    outcome(action, customer, approvals=["op1", "mgr1"])
+
+    [refund] = Refund.objects.all()
+    [entry] = AuditEntry.objects.filter(action=AuditAction.SIDE_EFFECT_REFUND)
+    assert (refund.actor, entry.actor) == ("op1, mgr1", "op1, mgr1")
 
 
 def test_an_edit_to_the_four_eyes_amount_needs_it_too() -> None:

@@ -105,7 +105,7 @@ def test_a_four_eyes_refund_runs_after_the_managers_second_approval_once(
     assert Inquiry.objects.get(pk=outcome.inquiry_id).status == InquiryStatus.RESOLVED
     assert refunds_on(shop.hanako.delivered) == 1
     refund: Any = Refund.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).get()
-    assert refund.actor == "op1"
+    assert refund.actor == "op1, mgr1"  # both approvers
 
 
 @override_settings(NETSHOP_FOUR_EYES_YEN=10000)

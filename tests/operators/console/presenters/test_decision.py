@@ -29,7 +29,7 @@ def offered(panel: DecisionPanel) -> set[str]:
 def test_the_panel_offers_what_the_service_allows(kind: EscalationKind) -> None:
     escalation = Escalation(kind=kind, actions=[dict(REFUND_ACTION)])
 
-    panel = decision_panel(escalation, state="unclaimed")
+    panel = decision_panel(escalation, state="unclaimed", user=None)
 
     assert offered(panel) == decisions_allowed(escalation)
     assert panel.take_over_open is (decisions_allowed(escalation) == {"take_over"})
@@ -41,7 +41,7 @@ WITHOUT_REVIEW = [kind for kind in EscalationKind if kind != EscalationKind.REVI
 
 @pytest.mark.parametrize("kind", WITHOUT_REVIEW)
 def test_without_actions_only_taking_over_is_offered(kind: EscalationKind) -> None:
-    panel = decision_panel(Escalation(kind=kind, actions=[]), state="unclaimed")
+    panel = decision_panel(Escalation(kind=kind, actions=[]), state="unclaimed", user=None)
 
     assert offered(panel) == {"take_over"}
     assert panel.take_over_open is True
@@ -50,7 +50,9 @@ def test_without_actions_only_taking_over_is_offered(kind: EscalationKind) -> No
 
 
 def test_a_flagged_conversation_offers_reviewed_or_taking_over() -> None:
-    panel = decision_panel(Escalation(kind=EscalationKind.REVIEW, actions=[]), state="unclaimed")
+    panel = decision_panel(
+        Escalation(kind=EscalationKind.REVIEW, actions=[]), state="unclaimed", user=None
+    )
 
     assert offered(panel) == {"reviewed", "take_over"}
     assert (panel.take_over_open, panel.retry, panel.approve_label) == (False, False, "")
@@ -63,15 +65,15 @@ def test_a_flagged_conversation_offers_reviewed_or_taking_over() -> None:
 def test_the_controls_lock_once_decided_or_held_by_someone_else(state: str, locked: bool) -> None:
     escalation = Escalation(kind=EscalationKind.APPROVAL, actions=[dict(REFUND_ACTION)])
 
-    assert decision_panel(escalation, state=state).locked is locked
+    assert decision_panel(escalation, state=state, user=None).locked is locked
 
 
 def test_the_form_of_a_refused_decision_stands_open_again() -> None:
     escalation = Escalation(kind=EscalationKind.APPROVAL, actions=[dict(REFUND_ACTION)])
 
-    edit = decision_panel(escalation, state="claimed_by_me", sent="edit")
-    take_over = decision_panel(escalation, state="claimed_by_me", sent="take_over")
-    nothing = decision_panel(escalation, state="claimed_by_me")
+    edit = decision_panel(escalation, state="claimed_by_me", sent="edit", user=None)
+    take_over = decision_panel(escalation, state="claimed_by_me", sent="take_over", user=None)
+    nothing = decision_panel(escalation, state="claimed_by_me", user=None)
 
     assert (edit.edit_open, edit.take_over_open) == (True, False)
     assert (take_over.edit_open, take_over.take_over_open) == (False, True)
