@@ -17,6 +17,9 @@ from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import CAPTURED, refundable_total
 
 MAX_ADDRESSEE = 60
+# A receipt number as ``_issue`` makes it: R, the month issued, the order's id (6 digits and
+# up, within the column's 24 characters). The URLs take nothing else (``netshop.converters``).
+RECEIPT_NUMBER_PATTERN = r"R[0-9]{6}-[0-9]{6,16}"
 
 
 def receipt_issue(
