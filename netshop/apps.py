@@ -15,6 +15,9 @@ class NetshopConfig(AppConfig):
         from netshop.audit.keys import keyring
 
         keyring()
+        from netshop.converters import register_converters
+
+        register_converters()
 
 
 def local_folders() -> None:

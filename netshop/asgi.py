@@ -12,6 +12,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.utils.module_loading import import_string  # noqa: E402
 
+from netshop.http_server import leave_bodies_to_django  # noqa: E402
+
+# Served by daphne: Twisted must hand every body to Django unparsed (netshop.http_server).
+leave_bodies_to_django()
+
 # Named by string, like the root URLconf's include(): netshop never imports operators.
 websocket_urlpatterns: list = import_string("operators.routing.websocket_urlpatterns")
 

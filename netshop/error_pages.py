@@ -1,4 +1,4 @@
-"""The 403, 404 and 500 pages: the site's layout, in the reader's language, with a way back.
+"""The 400, 403, 404 and 500 pages: the site's layout, in the reader's language, with a way back.
 
 A signed-in reader goes back to the front door (which sends staff to the console and
 customers to their help page); a visitor who is not signed in, to the login page.
@@ -10,6 +10,12 @@ from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.urls import reverse
 from django.utils.translation import gettext
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A request Django or the perimeter could not read (a multipart body without a boundary,
+    a NUL in the query string): the site's page, not Django's bare one."""
+    return _error_page(request, "errors/400.html", status=400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:

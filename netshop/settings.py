@@ -102,6 +102,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "netshop.middleware.NoStoreMiddleware",
+    # Inside every header-adding middleware, so its 400 and 404 carry their headers too.
+    "netshop.middleware.RefuseUnstorableText",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -48,6 +48,7 @@ urlpatterns = [
 ]
 
 # The site's own error pages (templates/errors/): its layout, the reader's language, a way back.
+handler400 = error_pages.bad_request
 handler403 = error_pages.permission_denied
 handler404 = error_pages.page_not_found
 handler500 = error_pages.server_error

@@ -17,6 +17,10 @@ from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import CAPTURED, refundable_total
 from netshop.services.receipt_addressee import receipt_addressee_clean
 
+# A receipt number as ``_issue`` makes it: R, the month issued, the order's id (6 digits and
+# up, within the column's 24 characters). The URLs take nothing else (``netshop.converters``).
+RECEIPT_NUMBER_PATTERN = r"R[0-9]{6}-[0-9]{6,16}"
+
 
 def receipt_issue(
     *, order: Order, addressee: str, operation_id: str, actor: str, inquiry_ref: str = ""

@@ -7,10 +7,11 @@ customer's conversation is "not found", exactly like an id that does not exist.
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Router, Status
+from ninja import Path, Router, Status
 
 from agents.models import Inquiry
 from agents.support.conversations.inbox import customer_conversation_get, thread_after
@@ -22,7 +23,7 @@ from agents.support.receipts import receipt_document
 from netshop.errors import DomainError
 from netshop.roles import Role
 from netshop.selectors import customer_get
-from netshop.services.receipts import receipt_issue_get
+from netshop.services.receipts import RECEIPT_NUMBER_PATTERN, receipt_issue_get
 from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
 from operators.api.outputs import message_out, thread_out
 from operators.api.schemas import (
@@ -131,6 +132,9 @@ def customer_thread(
     return thread_out(inquiry, messages, for_staff=not is_storefront(request))
 
 
+# The converter in the route takes only this shape (anything else is 404); the schema says so.
+ReceiptNumber = Annotated[str, Path(pattern=f"^{RECEIPT_NUMBER_PATTERN}$")]
+
 PDF_RESPONSE = {
     200: {
         "description": "The receipt (領収書) as a PDF.",
@@ -140,14 +144,17 @@ PDF_RESPONSE = {
 
 
 @router.get(
-    "/inquiries/{inquiry_id}/receipts/{number}",
+    "/inquiries/{inquiry_id}/receipts/{receipt:number}",
     auth=[storefront, *STAFF],
     response={401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut},
     openapi_extra={"responses": PDF_RESPONSE},
     summary="A receipt issued in a conversation, as a PDF",
 )
 def conversation_receipt(
-    request: HttpRequest, inquiry_id: str, number: str, customer_id: CustomerCode | None = None
+    request: HttpRequest,
+    inquiry_id: str,
+    number: ReceiptNumber,
+    customer_id: CustomerCode | None = None,
 ) -> HttpResponse:
     """The PDF of receipt ``number`` (as the AI's reply names it) issued in this
     conversation. Read exactly like the thread: a storefront names the customer

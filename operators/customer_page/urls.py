@@ -15,7 +15,7 @@ urlpatterns = [
     ),
     path("inquiries/<uuid:inquiry_id>/receipts", receipts.receipt_list, name="receipts"),
     path(
-        "inquiries/<uuid:inquiry_id>/receipts/<str:number>.pdf",
+        "inquiries/<uuid:inquiry_id>/receipts/<receipt:number>.pdf",
         receipts.receipt_download,
         name="receipt",
     ),

@@ -25,6 +25,7 @@ def _broken(request: HttpRequest) -> HttpResponse:
 
 # The project's URLs plus one view that fails, with the project's handlers.
 urlpatterns = [path("broken/", _broken), path("", include("netshop.urls"))]
+handler400 = error_pages.bad_request
 handler403 = error_pages.permission_denied
 handler404 = error_pages.page_not_found
 handler500 = error_pages.server_error
@@ -48,7 +49,8 @@ def client_for(username: str | None, *, role: Role | None = None, language: str 
 def test_the_project_uses_its_own_handlers() -> None:
     from netshop import urls
 
-    assert (urls.handler403, urls.handler404, urls.handler500) == (
+    assert (urls.handler400, urls.handler403, urls.handler404, urls.handler500) == (
+        error_pages.bad_request,
         error_pages.permission_denied,
         error_pages.page_not_found,
         error_pages.server_error,

@@ -1,10 +1,11 @@
-"""``shows_nothing``: the one test of "blank" for what customers write."""
+"""``shows_nothing``: the one test of "blank" for what customers write; ``unstorable``: what
+PostgreSQL refuses to store."""
 
 from __future__ import annotations
 
 import pytest
 
-from netshop.text import shows_nothing
+from netshop.text import shows_nothing, unstorable
 
 
 @pytest.mark.parametrize(
@@ -26,3 +27,11 @@ from netshop.text import shows_nothing
 )
 def test_a_text_shows_nothing_only_when_no_character_is_visible(text: str, blank: bool) -> None:
     assert shows_nothing(text) is blank
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [("a\x00b", True), ("\x00", True), ("a\ud800", True), ("\x07\x1b\x7f", False), ("返金", False)],
+)
+def test_only_nul_and_lone_surrogates_are_unstorable(text: str, refused: bool) -> None:
+    assert unstorable(text) is refused

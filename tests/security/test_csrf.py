@@ -49,7 +49,7 @@ API_NOT_CSRF = {
     "api/v1/escalations/<escalation_id>": 405,
     "api/v1/events": 405,
     "api/v1/inquiries/<inquiry_id>/audit": 405,
-    "api/v1/inquiries/<inquiry_id>/receipts/<number>": 405,
+    "api/v1/inquiries/<inquiry_id>/receipts/<receipt:number>": 405,
     "api/v1/inquiries/<inquiry_id>/messages": 401,  # posting is the storefront's alone
     "api/v1/inquiries/<inquiry_id>/messages/<message_id>/feedback": 401,  # the storefront's
     "api/v1/conversations": 405,

@@ -135,7 +135,7 @@ EXPECTED: dict[str, Row] = {
     "api/v1/events": staff_api(),
     # A receipt issued in a conversation: read like its thread (a storefront names the
     # customer, so without ``customer_id`` it is refused).
-    "api/v1/inquiries/<inquiry_id>/receipts/<number>": Row((401, 422, 403, 200, 200)),
+    "api/v1/inquiries/<inquiry_id>/receipts/<receipt:number>": Row((401, 422, 403, 200, 200)),
     # The audit log: an inquiry's trail for staff; search and export for managers.
     "api/v1/inquiries/<inquiry_id>/audit": staff_api(),
     # A customer's message: the storefront's alone, like intake.
@@ -245,7 +245,7 @@ EXPECTED: dict[str, Row] = {
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/messages": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/receipts": page(200, 403, 403),
-    "help/inquiries/<uuid:inquiry_id>/receipts/<str:number>.pdf": page(200, 403, 403),
+    "help/inquiries/<uuid:inquiry_id>/receipts/<receipt:number>.pdf": page(200, 403, 403),
     # Hanako's own answer, already given through the storefront above: the same word again.
     "help/inquiries/<uuid:inquiry_id>/messages/<uuid:message_id>/feedback": page(
         "302 /help/", 403, 403, method="post", body={"solved": "yes"}
