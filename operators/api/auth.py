@@ -92,4 +92,11 @@ def require_storefront_or_role(request: HttpRequest, role: Role) -> None:
 
 def is_storefront(request: HttpRequest) -> bool:
     """Is the caller the shop's storefront (which relays replies to the customer as written)?"""
-    return isinstance(getattr(request, "auth", None), ApiToken)
+    return storefront_of(request) is not None
+
+
+def storefront_of(request: HttpRequest) -> ApiToken | None:
+    """The storefront token the request authenticated with (None for staff): what it may read
+    and write is the conversations it submitted."""
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, ApiToken) else None
