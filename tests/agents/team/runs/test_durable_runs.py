@@ -27,7 +27,7 @@ from agents.team.runs.tasks import advance_inquiry
 from netshop.errors import DomainError
 from netshop.models import Customer, GatewayTransaction, Order, Refund
 from netshop.roles import Role, role_assign
-from tests.operators.api_helpers import bearer, storefront_key
+from tests.operators.api_helpers import bearer, storefront_key, token_of
 from tests.support.events import escalation_event, last_seq, published_after
 from tests.support.scenarios import SupportShop, support_shop
 from tests.support.workers import running_workers, wait_until
@@ -269,8 +269,12 @@ def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(
     shop: SupportShop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     customer = shop.hanako.customer
+    key = storefront_key()  # the storefront that submitted it follows it
     inquiry = inquiry_create(
-        customer=customer, text=f"{shop.hanako.in_transit.number}はどこ？", start=False
+        customer=customer,
+        text=f"{shop.hanako.in_transit.number}はどこ？",
+        start=False,
+        storefront_token=token_of(key),
     )
 
     def crash(inquiry: Inquiry) -> object:
@@ -279,7 +283,7 @@ def test_a_crashed_run_tells_whoever_follows_the_inquiry_why(
     monkeypatch.setattr(driver, "_advance", crash)
     inquiry_advance(inquiry_id=str(inquiry.pk))
 
-    followed = Client(headers=bearer(storefront_key())).get(f"/api/v1/inquiries/{inquiry.pk}")
+    followed = Client(headers=bearer(key)).get(f"/api/v1/inquiries/{inquiry.pk}")
     assert followed.json()["status"] == "failed"
     assert followed.json()["escalation"] == {
         "kind": "failure",
