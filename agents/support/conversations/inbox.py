@@ -27,7 +27,15 @@ from agents.support.conversations.selectors import inquiry_get, thread_messages
 from netshop.errors import DomainError
 from netshop.models import ApiToken
 
-InboxFilter = Literal["ai_resolved", "awaiting_customer", "human_owned", "flagged"]
+InboxFilter = Literal[
+    "ai_resolved",
+    "awaiting_customer",
+    "human_owned",
+    "flagged",
+    "escalated",
+    "failed",
+    "waiting_on_us",
+]
 INBOX_FILTERS: tuple[str, ...] = get_args(InboxFilter)
 
 
