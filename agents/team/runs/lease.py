@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager, suppress
 
 import psycopg
@@ -25,6 +25,41 @@ _held_here_guard = threading.Lock()
 
 def _lock_key(inquiry_id: str) -> int:
     return int.from_bytes(hashlib.sha256(inquiry_id.encode()).digest()[:8], "big", signed=True)
+
+
+def leases_visible() -> bool:
+    """Whether one process sees the leases of another: PostgreSQL's advisory locks are the
+    server's; without PostgreSQL a lease is a lock inside the process that holds it."""
+    return "postgresql" in settings.DATABASES["default"]["ENGINE"]
+
+
+# pg_locks shows a bigint advisory key as its high and low 32 bits (classid, objid), with
+# objsubid 1 (two int4 keys show objsubid 2). Locks are per database.
+_HELD_KEYS = (
+    "SELECT classid::bigint, objid::bigint FROM pg_locks"
+    " WHERE locktype = 'advisory' AND objsubid = 1 AND granted"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+
+
+def leases_held(inquiry_ids: Collection[str]) -> set[str]:
+    """The inquiries among ``inquiry_ids`` whose lease some session holds now, in any process.
+
+    Read from pg_locks, which takes no lock: trying each lease and letting it go would, for
+    that instant, turn away a worker taking the run ("busy"), whose task would then end with
+    the run not advanced. PostgreSQL only (``leases_visible``).
+    """
+    if not inquiry_ids:
+        return set()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_HELD_KEYS)
+        held = {
+            int.from_bytes(((high << 32) | low).to_bytes(8, "big"), "big", signed=True)
+            for high, low in cursor.fetchall()
+        }
+    return {inquiry_id for inquiry_id in inquiry_ids if _lock_key(inquiry_id) in held}
 
 
 @contextmanager
