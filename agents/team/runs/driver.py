@@ -34,7 +34,7 @@ from agents.team.runs.recording import (
     inquiry_record_crash,
     inquiry_record_run,
 )
-from agents.team.runs.recovery import run_taken
+from agents.team.runs.resends import run_taken
 from agents.team.runs.support_graph import support_graph
 
 logger = logging.getLogger(__name__)

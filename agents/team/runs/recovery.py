@@ -11,22 +11,22 @@ the inquiry's lease turns the second worker away.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.cache import BaseCache, caches
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from agents.models import EscalationStatus, Inquiry, InquiryStatus
 from agents.support.conversations.selectors import with_unanswered_messages
 from agents.support.escalations.services import newest_wait_status
-from agents.support.run_requests import enqueue_run
+from agents.support.run_requests import run_submit
 from agents.team.runs.checkpointer import get_checkpointer
 from agents.team.runs.lease import leases_held, leases_visible
 from agents.team.runs.outcome import FINAL_STATUSES
+from agents.team.runs.resends import resend_forget, resends_claim
+from netshop.transactions import after_commit
 
 # At most this many runs are sent again per sweep; the next sweep takes the rest.
 MAX_PER_SWEEP = 500
@@ -52,9 +52,9 @@ def runs_recover(*, stale_after: timedelta | None = None) -> list[str]:
     if visible:
         held = leases_held(candidates)
         candidates = [inquiry_id for inquiry_id in candidates if inquiry_id not in held]
-    dispatched = _first_not_sent(candidates)
+    dispatched = resends_claim(candidates, limit=MAX_PER_SWEEP)
     for inquiry_id in dispatched:
-        enqueue_run(inquiry_id)
+        after_commit(_sender(inquiry_id))
     return dispatched
 
 
@@ -79,43 +79,15 @@ def _in_flight(cutoff: datetime) -> QuerySet[Inquiry, object]:
     )
 
 
-def _sent(inquiry_id: str) -> str:
-    return f"run-sent-again:{inquiry_id}"
+def _sender(inquiry_id: str) -> Callable[[], None]:
+    def send_again() -> None:
+        try:
+            run_submit(inquiry_id)
+        except Exception:
+            resend_forget(inquiry_id)  # nothing left on the queue: the next sweep sends it
+            raise
 
-
-def _sent_marks() -> BaseCache:
-    return caches["runs"]
-
-
-def _first_not_sent(candidates: list[str]) -> list[str]:
-    """The first candidates (up to ``MAX_PER_SWEEP``) not sent again lately, marked as sent
-    now; marking is atomic, so two sweeps at once send each run once."""
-    marks = _sent_marks()
-    already = marks.get_many([_sent(inquiry_id) for inquiry_id in candidates])
-    chosen: list[str] = []
-    for inquiry_id in candidates:
-        if len(chosen) == MAX_PER_SWEEP:
-            break
-        key = _sent(inquiry_id)
-        if key not in already and marks.add(key, 1, timeout=settings.NETSHOP_RUN_REDISPATCH_S):
-            chosen.append(inquiry_id)
-    return chosen
-
-
-@contextmanager
-def run_taken(inquiry_id: str) -> Iterator[None]:
-    """Around a worker's turn with the inquiry's lease held: the copy recovery sent (if any)
-    is taken, so if this worker dies too, the run is sent again after the grace. If the worker
-    lets go normally, the mark is put back for a full window: a run recovery still counts as
-    in flight after a worker had it (nothing it could do) is not sent round every sweep."""
-    marks = _sent_marks()
-    key = _sent(inquiry_id)
-    was_sent = marks.delete(key)
-    try:
-        yield
-    finally:
-        if was_sent:
-            marks.set(key, 1, timeout=settings.NETSHOP_RUN_REDISPATCH_S)
+    return send_again
 
 
 def checkpoints_prune(*, older_than: timedelta) -> int:

@@ -17,7 +17,8 @@ from agents.support.escalations.services import escalation_decide
 from agents.team.runs import recovery
 from agents.team.runs.lease import run_lease
 from agents.team.runs.outcome import RunOutcome
-from agents.team.runs.recovery import checkpoints_prune, run_taken, runs_recover
+from agents.team.runs.recovery import checkpoints_prune, runs_recover
+from agents.team.runs.resends import run_taken
 from netshop.roles import Role
 from tests.operators.api_helpers import escalation_for, inquiry_for, staff_user
 from tests.support.scenarios import SupportShop
@@ -200,6 +201,45 @@ def test_a_run_a_worker_took_and_let_go_of_is_not_sent_round_every_sweep(
 
     assert recovered == []
     assert dispatched == [str(stuck.pk)]
+
+
+def test_a_run_whose_copy_the_broker_refused_is_sent_at_the_next_sweep(
+    transactional_db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts: list[str] = []
+
+    def refuse_the_first(task: str, inquiry_id: str) -> None:
+        attempts.append(inquiry_id)
+        if len(attempts) == 1:
+            raise ConnectionError("the broker is away")
+
+    monkeypatch.setattr(run_requests, "_submit", refuse_the_first)
+    lost = in_flight(unmoved_for=timedelta(minutes=1))
+
+    runs_recover()
+    runs_recover()
+
+    assert attempts == [str(lost.pk)] * 2
+
+
+def test_without_the_marks_recovery_still_sends_and_workers_still_run(
+    transactional_db: None, dispatched: list[str], settings: Any
+) -> None:
+    """The marks only spare duplicates: an unreachable cache costs a copy, never a run."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "runs": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+        },
+    }
+    dead = in_flight(unmoved_for=timedelta(minutes=1))
+
+    recovered = runs_recover()
+    with run_taken(str(dead.pk)):
+        taken = True
+
+    assert (recovered, dispatched, taken) == ([str(dead.pk)], [str(dead.pk)], True)
 
 
 def test_where_leases_cannot_be_seen_age_alone_judges_over_the_stale_window(
