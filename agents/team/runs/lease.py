@@ -73,6 +73,26 @@ def run_lease(inquiry_id: str) -> Iterator[bool]:
             yield held
 
 
+# A worker killed on a host that stays up closes its socket, and the server lets its leases go
+# at once. A host that vanished (power, network) sends nothing: the server probes an idle lease
+# connection after 10 s, every 5 s, and gives up after 3 unanswered probes, letting the leases
+# go (and recovery send the runs again) about 25 s after the host went, not after the kernel's
+# two hours. Over TCP only: a Unix socket has no probes and needs none. Set once connected, not
+# as startup options, which connection poolers refuse.
+LEASE_KEEPALIVES = {
+    "tcp_keepalives_idle": 10,
+    "tcp_keepalives_interval": 5,
+    "tcp_keepalives_count": 3,
+}
+
+
+def _lease_connect(conninfo: str) -> psycopg.Connection[tuple[object, ...]]:
+    conn = psycopg.connect(conninfo, autocommit=True)
+    for name, seconds in LEASE_KEEPALIVES.items():
+        conn.execute(f"SET {name} = {int(seconds)}")  # our own constants: nothing to inject
+    return conn
+
+
 class _LeaseConnection:
     """The process's connection for leases, shared by its threads one statement at a time.
 
@@ -91,7 +111,7 @@ class _LeaseConnection:
 
         with self.lock:
             if self.conn is None or self.conn.broken or self.conn.closed:
-                self.conn = psycopg.connect(postgres_conninfo(), autocommit=True)
+                self.conn = _lease_connect(postgres_conninfo())
             try:
                 row = self.conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
             except psycopg.OperationalError:

@@ -14,7 +14,7 @@ from agents.models import Escalation, Inquiry
 from agents.support import run_requests
 from agents.support.conversations.intake import inquiry_create
 from agents.support.escalations.services import escalation_decide
-from agents.team.runs import recovery
+from agents.team.runs import lease, recovery
 from agents.team.runs.lease import run_lease
 from agents.team.runs.outcome import RunOutcome
 from agents.team.runs.recovery import checkpoints_prune, runs_recover
@@ -264,3 +264,18 @@ def test_beat_looks_for_runs_to_recover_every_ten_seconds(settings: Any) -> None
         "schedule": 10.0,
         "options": {"expires": 10.0},
     }
+
+
+def test_the_server_probes_a_lease_connection_so_a_vanished_hosts_leases_go_in_seconds(
+    transactional_db: None,
+) -> None:
+    with run_lease("probe") as held:
+        assert held
+        conn = lease._lease_connection().conn  # the session holding the lease; no other sees
+        assert conn is not None  # its settings
+        probes = [
+            conn.execute(f"SHOW {name}").fetchone()
+            for name in ("tcp_keepalives_idle", "tcp_keepalives_interval", "tcp_keepalives_count")
+        ]
+
+    assert probes == [("10",), ("5",), ("3",)]
