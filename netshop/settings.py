@@ -136,7 +136,7 @@ NETSHOP_DB_POOL_SIZE = int(os.environ.get("NETSHOP_DB_POOL_SIZE") or "12")
 # lease no worker holds, unmoved for the grace (time for a task just queued to start), is
 # dispatched again; beat looks this often. A run sent again is not sent again for the
 # redispatch window unless a worker took it meanwhile (one copy behind a task waiting in a busy
-# queue, not one a sweep). Where other processes cannot see leases (SQLite: the embedded shape),
+# queue, not one per sweep). Where other processes cannot see leases (SQLite: the embedded shape),
 # age alone judges, over the longer stale window.
 NETSHOP_RUN_RECOVERY_GRACE_S = float(os.environ.get("NETSHOP_RUN_RECOVERY_GRACE_S", "10"))
 NETSHOP_RUN_RECOVER_EVERY_S = float(os.environ.get("NETSHOP_RUN_RECOVER_EVERY_S", "10"))
