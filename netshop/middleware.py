@@ -31,6 +31,9 @@ class NoStoreMiddleware:
         return response
 
 
+UNSTORABLE_QUERY = "The query string holds a character that cannot be stored."
+
+
 class RefuseUnstorableText:
     """A path or query string PostgreSQL could not store never reaches a view.
 
@@ -38,7 +41,9 @@ class RefuseUnstorableText:
     receipt number, possible in any path parameter or query value. Refused here for every
     route at once: a path is "not found" (no page has such an address), a query string a bad
     request. Raised rather than answered, so the site's 404 and 400 pages (JSON under the
-    API) answer, with the headers the middleware around this one adds.
+    API) answer, with the headers the middleware around this one adds. The API answers a
+    query it cannot store as it answers any query it refuses, 422 ``invalid_request``: the
+    status every endpoint documents (``request.unstorable_query`` tells it so).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
@@ -48,5 +53,6 @@ class RefuseUnstorableText:
         if unstorable(request.path):
             raise Http404("The path holds a character no address has.")
         if any(unstorable(name + "".join(values)) for name, values in request.GET.lists()):
-            raise BadRequest("The query string holds a character that cannot be stored.")
+            request.unstorable_query = True  # type: ignore[attr-defined]  # the API's 422
+            raise BadRequest(UNSTORABLE_QUERY)
         return self.get_response(request)

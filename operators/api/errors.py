@@ -26,6 +26,7 @@ from ninja.parser import Parser
 from ninja.types import DictStrAny
 
 from netshop.errors import DomainError
+from netshop.middleware import UNSTORABLE_QUERY
 
 API_PREFIX = "/api/"
 # The code an error body carries for a status that no more specific code explains.
@@ -192,6 +193,8 @@ class JsonApiErrors(MiddlewareMixin):
             return response
         status = response.status_code
         body = {"code": http_code(status), "message": _status_message(request, status, response)}
+        if status == 400 and getattr(request, "unstorable_query", False):
+            status, body = 422, {"code": http_code(422), "message": UNSTORABLE_QUERY}
         rewritten = JsonResponse(body, status=status)
         for header, value in response.items():
             if header.lower() not in BODY_HEADERS:

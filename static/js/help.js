@@ -30,16 +30,21 @@
     card.dataset.final = finals.indexOf(payload.status) !== -1 ? "1" : "0";
   }
 
+  // Times in the page's zone (the shop's), as the server stamps the messages it renders: the
+  // browser's own zone would stamp a live message hours apart from the one above it.
+  var stamp = (function () {
+    var options = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" };
+    try {
+      return new Intl.DateTimeFormat("sv-SE", Object.assign({ timeZone: root.dataset.timeZone || undefined }, options));
+    } catch (err) {
+      return new Intl.DateTimeFormat("sv-SE", options);
+    }
+  })();
+
   function shownTime(iso) {
     var at = new Date(iso);
     if (isNaN(at.getTime())) return "";
-    function two(n) {
-      return (n < 10 ? "0" : "") + n;
-    }
-    return (
-      at.getFullYear() + "-" + two(at.getMonth() + 1) + "-" + two(at.getDate()) + " " +
-      two(at.getHours()) + ":" + two(at.getMinutes())
-    );
+    return stamp.format(at);
   }
 
   function messageItem(card, message) {

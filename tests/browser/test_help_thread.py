@@ -13,6 +13,7 @@ import socket
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
@@ -72,7 +73,14 @@ def test_a_customer_replies_in_their_thread_and_sees_the_answer_arrive_live(
     customer.shot(shots, "2-answer-arrived")
 
     ai = inquiry.messages.filter(author_kind=MessageAuthor.AI).order_by("created_at")
-    expect(thread.nth(3).locator(".message-text")).to_have_text(ai.last().text)  # type: ignore[union-attr]
+    latest = ai.last()
+    assert latest is not None
+    expect(thread.nth(3).locator(".message-text")).to_have_text(latest.text)
+    # Stamped in the shop's time, like the messages the server rendered, not the browser's.
+    shop_time = timezone.localtime(latest.created_at).strftime("%Y-%m-%d %H:%M")
+    expect(thread.nth(3).locator("time")).to_have_text(shop_time)
+    background = "(item) => getComputedStyle(item).backgroundColor"
+    assert thread.nth(2).evaluate(background) != thread.nth(3).evaluate(background)
     assert [m.text for m in inquiry.messages.filter(author_kind="customer")] == [FIRST, SECOND]
     assert (customer.errors, customer.dialogs, customer.csp_violations()) == ([], [], [])
 

@@ -97,6 +97,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "preview_outdated",
         "preview_unavailable",
         "second_approval_by_other",
+        "approved_action_not_editable",
     }
     # Four eyes: this person may not approve it, a manager (another one) may.
     assert {c for c, s in statuses.items() if s == 403} == {

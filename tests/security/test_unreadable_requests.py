@@ -4,7 +4,8 @@ bare status line.
 Given the shared shop, when a path or query string holds a NUL (``%00``: PostgreSQL text
 cannot store one), a receipt number has any other shape than the shop's, or a POST says
 ``multipart/form-data`` without a boundary, then the answer is the site's 404 or 400 page
-(the API's ``{"code", "message"}`` JSON under ``/api/``) with the security policy and
+(the API's ``{"code", "message"}`` JSON under ``/api/``, 422 for a query as for any query
+it refuses) with the security policy and
 ``no-store``, and nothing was written. The last is also sent to a real daphne server:
 Twisted, under daphne, used to answer it itself with an empty 400 and no headers at all.
 """
@@ -39,8 +40,9 @@ def carries_the_headers(response: Any) -> bool:
 
 
 def receipt_paths(shop: Shop) -> tuple[Inquiry, str, str]:
-    """A receipt-less conversation of Hanako's, as the help page's and the API's prefixes."""
-    inquiry = shop.inquiry("hanako")
+    """A receipt-less conversation of Hanako's, submitted by the suite's storefront token (the
+    only ones it reaches), as the help page's and the API's prefixes."""
+    inquiry = shop.inquiry("hanako", submitted=True)
     return inquiry, f"/help/inquiries/{inquiry.pk}/receipts/", f"/api/v1/inquiries/{inquiry.pk}"
 
 
@@ -107,13 +109,16 @@ def test_the_400_page_is_in_the_readers_language(shop: Shop) -> None:
     assert "<h1>リクエストを処理できません</h1>" in response.content.decode()
 
 
-def test_a_nul_in_an_api_query_string_is_a_json_400(shop: Shop) -> None:
+def test_a_nul_in_an_api_query_string_is_its_documented_422(shop: Shop) -> None:
     _, _, api_prefix = receipt_paths(shop)
 
     response = shop.client("token").get(f"{api_prefix}/messages?customer_id=C1%00")
 
-    assert answer_of(response) == (400, "application/json")
-    assert response.json() == {"code": "bad_request", "message": "Bad Request."}
+    assert answer_of(response) == (422, "application/json")
+    assert response.json() == {
+        "code": "invalid_request",
+        "message": "The query string holds a character that cannot be stored.",
+    }
     assert carries_the_headers(response)
 
 
