@@ -274,3 +274,7 @@ def test_the_managers_pages_pass_axe(axe_session: AxeSession, desk: Desk, shots:
     problems = [problem for page in pages for problem in audit(session, *page, shots)]
 
     assert problems == [], "\n".join(problems)
+    bar = visit(session, "/audit/dashboard/").locator("svg a").first
+    bar.focus()
+    expect(bar).to_have_accessible_name(re.compile(r"\d"))  # the bar's title: its day and count
+    assert bar.locator("rect").evaluate("(r) => getComputedStyle(r).strokeWidth") == "2px"
