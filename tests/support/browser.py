@@ -89,9 +89,12 @@ class Session:
         return list(self.page.evaluate("window.__cspViolations || []"))
 
 
-def new_session(browser: Browser, base_url: str) -> Session:
+def new_session(browser: Browser, base_url: str, *, bypass_csp: bool = False) -> Session:
+    """``bypass_csp`` lets a test put its own inline script in (axe-core); the pages' policy is
+    then not enforced, so such a context proves nothing about it."""
     context = browser.new_context(
         base_url=base_url,
+        bypass_csp=bypass_csp,
         locale="en-US",
         timezone_id="Asia/Tokyo",
         viewport={"width": 1280, "height": 900},
@@ -131,9 +134,11 @@ def _record_csp_report(session: Session, message: ConsoleMessage) -> None:
         session.errors.append(f"CSP: {message.text}")
 
 
-def log_in(browser: Browser, base_url: str, username: str, password: str) -> Session:
+def log_in(
+    browser: Browser, base_url: str, username: str, password: str, *, bypass_csp: bool = False
+) -> Session:
     """A fresh context signed in through the real login form."""
-    session = new_session(browser, base_url)
+    session = new_session(browser, base_url, bypass_csp=bypass_csp)
     page = session.page
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
