@@ -186,6 +186,9 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 WHITENOISE_USE_FINDERS = True
 # WhiteNoise expects STATIC_ROOT, even empty: NetshopConfig.ready makes it (collectstatic fills it).
 WHITENOISE_AUTOREFRESH = DEBUG
+# Files browsers ask for at the site's root (/favicon.ico, which the admin's pages and the API
+# docs do not link), served by WhiteNoise in both shapes like the static files.
+WHITENOISE_ROOT = BASE_DIR / "public"
 
 LOGIN_URL = "/accounts/login/"
 # Staff land in the console and demo customers on the help page (one view decides).

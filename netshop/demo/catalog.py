@@ -88,7 +88,18 @@ PRODUCTS: tuple[ProductSpec, ...] = (
     ),
 )
 
-PRICES: dict[str, int] = {product.sku: product.price for product in PRODUCTS}
+# Pieces dear enough to try the approvals on (the four-eyes amount, the operator limit), sold
+# only in the orders made for that. Kept out of PRODUCTS, which the generated orders draw from:
+# a longer list there would change every generated order.
+PREMIUM_PRODUCTS: tuple[ProductSpec, ...] = (
+    ProductSpec(
+        "JBK-WAJIMA-3", "輪島塗 重箱 三段", "Wajima Lacquer Tiered Box, 3 Tiers", 38500, stock=5
+    ),
+    ProductSpec("VAS-KUTANI", "九谷焼 花瓶 金彩", "Kutani-ware Gilded Vase", 132000, stock=2),
+)
+
+ALL_PRODUCTS: tuple[ProductSpec, ...] = PRODUCTS + PREMIUM_PRODUCTS
+PRICES: dict[str, int] = {product.sku: product.price for product in ALL_PRODUCTS}
 
 # (written name, romanised) for Japanese customers; romaji builds their e-mail addresses.
 JA_FAMILY_NAMES = (

@@ -141,6 +141,7 @@ def build_demo_data(*, today: date, tz: tzinfo) -> DemoData:
     _add_generated(data, clock, random.Random(_RANDOM_SEED))  # noqa: S311
     _add_retail(data, clock)
     data.orders.extend(_retail_skill_orders(data, clock))
+    data.orders.extend(_approval_path_orders(data, clock))
     return data
 
 
@@ -436,6 +437,40 @@ def _retail_skill_orders(data: DemoData, clock: _Clock) -> list[OrderSpec]:
                 _payment(f"ORD-{first + 2}", "bank_transfer", "captured", 5060),
             )
         )
+    return orders
+
+
+# --- Orders for trying the approvals: four eyes and the operator limit ----------------------
+# Appended last, so no earlier order moves. Delivered and paid by card, so a refund can be
+# asked for from /help/: ¥38,500 needs a manager's second approval (NETSHOP_FOUR_EYES_YEN,
+# 30,000), ¥132,000 is above what an operator may approve (NETSHOP_OPERATOR_LIMIT_YEN,
+# 100,000). Pieces no other order of theirs holds, delivered before ORD-1003 and ORD-2001:
+# "the knife", "the towels" and "the parcel on its way" still point at the orders they did.
+
+
+def _approval_path_orders(data: DemoData, clock: _Clock) -> list[OrderSpec]:
+    taken = {order.shipment.tracking_number for order in data.orders if order.shipment}
+    orders: list[OrderSpec] = []
+    for customer, first in (("C0001", 1021), ("C0002", 2021)):
+        for number, sku, delivered_days_ago in (
+            (first, "JBK-WAJIMA-3", 11),
+            (first + 1, "VAS-KUTANI", 13),
+        ):
+            due = clock.today - _days(delivered_days_ago)
+            placed = clock.on(due - _days(3), 14, 10)
+            lines = (_line(sku),)
+            total = sum(line.quantity * line.unit_price for line in lines)
+            orders.append(
+                OrderSpec(
+                    f"ORD-{number}",
+                    customer,
+                    "delivered",
+                    placed,
+                    lines,
+                    _payment(f"ORD-{number}", "card", "captured", total),
+                    _shipment(f"ORD-{number}", "delivered", clock, placed, due, taken=taken),
+                )
+            )
     return orders
 
 

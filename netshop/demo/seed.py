@@ -74,7 +74,7 @@ def seed_demo(
     if reset:
         _remove_support_actions(data, report)
     kept = _orders_with_support_actions(numbers)
-    products = {spec.sku: _seed_product(spec, report) for spec in catalog.PRODUCTS}
+    products = {spec.sku: _seed_product(spec, report) for spec in catalog.ALL_PRODUCTS}
     customers = {spec.code: _seed_customer(spec, report) for spec in data.customers}
     for order in data.orders:
         if order.number not in kept:

@@ -1,8 +1,11 @@
 # Sourced by scripts/run and scripts/manage (not run on its own): the environment both give
 # the app, so a management command sees the shape, SECRET_KEY and hosts the server sees.
 #
-#   shape        production when DATABASE_URL and REDIS_URL are both set (DEBUG off unless
-#                set), else embedded (DEBUG=1 unless set)
+#   shape        production when DATABASE_URL and REDIS_URL are both set, else embedded
+#   DEBUG        off in both shapes unless set: DEBUG=1 is the explicit opt-in to Django's
+#                debug pages (an unknown URL lists every URL pattern, an error shows the
+#                settings), never a default. What the embedded shape needs to run on one
+#                machine comes without it: the keys below, made in var/, and the local hosts.
 #   SECRET_KEY   without DEBUG and without SECRET_KEY: $NETSHOP_VAR_DIR/secret_key (default
 #                var/), generated once (mode 600, ignored by git) and reused on later runs
 #   NETSHOP_AUDIT_KEY in the production shape or without DEBUG: $NETSHOP_VAR_DIR/audit_key,
@@ -14,11 +17,10 @@
 
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
   shape=production
-  export DEBUG=${DEBUG:-0}
 else
   shape=embedded
-  export DEBUG=${DEBUG:-1}
 fi
+export DEBUG=${DEBUG:-0}
 
 debug_on() { case ${DEBUG,,} in 1 | true | yes | on) return 0 ;; *) return 1 ;; esac; }
 

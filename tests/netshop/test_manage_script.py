@@ -59,7 +59,36 @@ def test_scripts_manage_runs_a_command_in_the_embedded_shape(tmp_path: Path) -> 
     assert result.returncode == 0, result.stderr
     assert result.stdout == "System check identified no issues (0 silenced).\n"
     assert "scripts/manage: embedded shape" in result.stderr
-    assert not (tmp_path / "secret_key").exists()  # DEBUG=1: no key is needed or made
+    # DEBUG is off unless asked for: a key of its own, made once in var/
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+
+
+# What the embedded shape answers for an address no view serves, from a child process with the
+# environment scripts/run gives the server (scripts/lib/app-env.sh).
+UNKNOWN_URL_PROBE = (
+    "from django.test import Client; "
+    "response = Client(HTTP_HOST='localhost').get('/no-such-page/'); "
+    "content = response.content.decode(); "
+    "print(response.status_code, 'Page not found' in content, 'URLconf' in content)"
+)
+
+
+def test_the_embedded_shape_answers_an_unknown_url_with_the_sites_404(tmp_path: Path) -> None:
+    env = plain_shell(NETSHOP_VAR_DIR=str(tmp_path))
+
+    result = run(["scripts/manage", "shell", "-c", UNKNOWN_URL_PROBE], env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "404 True False"  # the site's page, no URL patterns
+
+
+def test_debug_1_is_the_opt_in_to_djangos_debug_pages(tmp_path: Path) -> None:
+    env = plain_shell(NETSHOP_VAR_DIR=str(tmp_path), DEBUG="1")
+
+    result = run(["scripts/manage", "shell", "-c", UNKNOWN_URL_PROBE], env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "404 True True"  # Django's, listing URL patterns
 
 
 @pytest.mark.django_db(transaction=True)

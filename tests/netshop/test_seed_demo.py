@@ -119,6 +119,34 @@ def test_the_fixed_orders_of_customer_c0001():
     assert Cancellation.objects.get(order__number="ORD-1005").authorization_released is True
 
 
+def test_each_demo_customer_has_orders_for_both_approval_thresholds(settings):
+    seed()
+
+    orders = {
+        number: order_facts(number) for number in ("ORD-1021", "ORD-1022", "ORD-2021", "ORD-2022")
+    }
+
+    assert orders == {
+        number: {
+            "customer": customer,
+            "status": "delivered",
+            "total": total,
+            "payment": ("card", "captured", total, total),
+            "refunds": 0,
+        }
+        for number, customer, total in (
+            ("ORD-1021", "C0001", 38500),
+            ("ORD-1022", "C0001", 132000),
+            ("ORD-2021", "C0002", 38500),
+            ("ORD-2022", "C0002", 132000),
+        )
+    }
+    # a refund in full of the first needs four eyes; of the second, more than an operator may
+    assert settings.NETSHOP_FOUR_EYES_YEN <= 38500 <= settings.NETSHOP_OPERATOR_LIMIT_YEN
+    assert settings.NETSHOP_OPERATOR_LIMIT_YEN < 132000
+    assert Shipment.objects.get(order__number="ORD-2022").status == "delivered"
+
+
 def test_the_retail_skills_have_orders_to_try_them_on_in_both_languages():
     seed()
 

@@ -46,6 +46,10 @@ MESSAGES: Final[dict[str, str]] = {
     "reply.track_absent": (
         "If you tell us a date and time window that suits you, we will arrange a redelivery."
     ),
+    "reply.track_open_case": (
+        "You told us on {date} that this parcel has not arrived: that case is still open, and "
+        "a member of our staff who is checking it with the carrier will contact you."
+    ),
     "reply.redelivery_booked": (
         "We have booked a redelivery of your parcel for {order_ref} on {date}, {window}."
     ),

@@ -51,6 +51,10 @@ MESSAGES: Final[dict[str, str]] = {
     "reply.track_absent": (
         "再配達をご希望の場合は、ご希望の日付と時間帯をお知らせいただければ手配いたします。"
     ),
+    "reply.track_open_case": (
+        "このお荷物が届いていないとのご連絡を{date}にいただいております。担当者が配送業者に"
+        "確認しておりますので、確認でき次第ご連絡いたします。"
+    ),
     "reply.redelivery_booked": "{order_ref}のお荷物の再配達を、{date} {window}で手配いたしました。",
     "reply.date_changed": "{order_ref}のお届け日を、{previous}から{date}に変更いたしました。",
     "reply.date_changed_to": "{order_ref}のお届け日を、{date}に変更いたしました。",

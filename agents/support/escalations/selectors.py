@@ -21,6 +21,7 @@ from agents.models import ConsoleEvent, Escalation, EscalationKind, EscalationSt
 from agents.support.conversations.selectors import uuid_or_none
 from agents.support.vocabulary import Skill
 from netshop.errors import DomainError
+from netshop.models import Customer
 
 StatusFilter = Literal["open", "decided", "all"]
 
@@ -209,3 +210,23 @@ def review_next(*, user: Any, after: uuid.UUID | str | None = None) -> Escalatio
     if after is not None:
         queue = queue.exclude(pk=after)
     return queue.order_by("deadline", "created_at").first()
+
+
+# The claim a follow-up records when a customer says a parcel never arrived
+# (``refer_to_person``'s ``claim``, kept in the package's ``escalation.detail``).
+NOT_ARRIVED_CLAIM = "not_arrived"
+
+
+def parcel_claim_open(*, customer: Customer, order_number: str) -> Escalation | None:
+    """The customer's open "never arrived" case on ``order_number`` (the oldest), or None.
+
+    A person is checking with the carrier until the follow-up is decided: an answer about
+    the parcel tells the customer so, never a bare "delivered" that ignores what they said.
+    """
+    detail = "package__escalation__detail__"
+    claims = Escalation.objects.filter(
+        status=EscalationStatus.OPEN,
+        inquiry__customer=customer,
+        **{f"{detail}order_number": order_number, f"{detail}claim": NOT_ARRIVED_CLAIM},
+    )
+    return claims.order_by("created_at").first()

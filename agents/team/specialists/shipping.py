@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils import timezone
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
 from agents.support.audit_trail import agent_actor
+from agents.support.escalations.selectors import NOT_ARRIVED_CLAIM, parcel_claim_open
 from agents.support.vocabulary import Skill
 from agents.team.prompts import SHARED_RULES
 from agents.team.run_context import run_context, run_customer, stable_operation_id
@@ -29,12 +31,14 @@ PROMPT = f"""{SHARED_RULES}
 {ASKING_RULES}
 
 You are the Shipping agent. The order's facts are in the context when the Order agent found
-them. Track parcels with track_shipment. Arrange a redelivery only for parcels the driver
-took back (absent_returned), on a date within the next 7 days and a time window. Change a
-delivery date only before the parcel is out for delivery, within 14 days of the original.
-Change the delivery address with change_shipping_address only to the address the customer
-wrote (postal code, prefecture, the rest); when they gave none, ask for it with ask_customer
-(slot "address"). A parcel already on its way is refused, whatever the address."""
+them. Track parcels with track_shipment; when its result has open_case, the customer already
+told us the parcel never arrived and staff are checking: say so. Arrange a redelivery only
+for parcels the driver took back (absent_returned), on a date within the next 7 days and a
+time window. Change a delivery date only before the parcel is out for delivery, within 14
+days of the original. Change the delivery address with change_shipping_address only to the
+address the customer wrote (postal code, prefecture, the rest); when they gave none, ask for
+it with ask_customer (slot "address"). A parcel already on its way is refused, whatever the
+address."""
 
 
 def _shipment(config: RunnableConfig, order_number: str | None, tracking_number: str | None) -> Any:
@@ -52,22 +56,34 @@ def track_shipment(
 ) -> dict[str, Any]:
     """Track a parcel with the carrier by tracking number or order number.
 
+    When the customer has told us this parcel never arrived and a member of staff is still
+    checking, the result carries ``open_case`` (the claim and the day it was opened): say
+    that case is open and staff will contact them; never answer only "delivered".
+
     Args:
         order_number: the order number, e.g. ORD-1002.
         tracking_number: the carrier's tracking number, e.g. 4821-7730-1195.
     """
     shipment = _shipment(config, order_number, tracking_number)
     info = get_carrier().track(shipment.tracking_number)
-    return {"tracking": info.as_dict(), "order_number": shipment.order.number}
+    return _tracked(config, shipment, info.as_dict())
 
 
 def track_from_database(args: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Fallback when the carrier is down: the last status the shop recorded."""
     shipment = _shipment(config, args.get("order_number"), args.get("tracking_number"))
-    return {
-        "tracking": selectors.shipment_facts(shipment=shipment),
-        "order_number": shipment.order.number,
-    }
+    return _tracked(config, shipment, selectors.shipment_facts(shipment=shipment))
+
+
+def _tracked(config: RunnableConfig, shipment: Any, tracking: dict[str, Any]) -> dict[str, Any]:
+    """The tracking result, with the customer's open "never arrived" case on the order."""
+    number = shipment.order.number
+    result: dict[str, Any] = {"tracking": tracking, "order_number": number}
+    case = parcel_claim_open(customer=run_customer(config), order_number=number)
+    if case is not None:
+        opened_on = timezone.localdate(case.created_at).isoformat()
+        result["open_case"] = {"claim": NOT_ARRIVED_CLAIM, "opened_on": opened_on}
+    return result
 
 
 @tool

@@ -68,6 +68,11 @@ def _tracking(reply: Reply, tracked: dict[str, Any], *, rebooked: bool) -> str:
         sentences.append(_latest_event(reply, events[-1], current=status))
     if status == ShipmentStatus.ABSENT_RETURNED and not rebooked:
         sentences.append(reply.say("track_absent"))
+    case = as_dict(tracked.get("open_case"))
+    if case:  # they told us it never arrived: never a bare "delivered" beside that
+        sentences.append(
+            reply.say("track_open_case", date=fmt.day(lang, case.get("opened_on"), reply.today))
+        )
     return reply.join(sentences)
 
 
