@@ -385,8 +385,9 @@ def _remember_queue_view(request: HttpRequest) -> None:
 
 
 def _done_with(escalation: Escalation) -> bool:
-    """Nothing is left for this operator to decide here: decided, or waiting for a manager."""
-    return escalation.status == EscalationStatus.DECIDED or escalation.awaits_second_approval
+    """The decision closed the escalation. One still open (other actions wait, or a manager's
+    second approval) keeps the operator on its page, which says what it now waits for."""
+    return escalation.status == EscalationStatus.DECIDED
 
 
 def _to_next(request: HttpRequest, escalation: Escalation) -> HttpResponse:
