@@ -59,6 +59,7 @@ from operators.console.forms import (
 from operators.console.presenters.detail import detail_page
 from operators.console.presenters.queue import queue_rows
 from operators.console.selectors import console_event_seq, open_escalation_count
+from operators.headlines import escalation_headline
 from operators.notifications.preferences import notification_preference_set
 from operators.preferences import staff_preference_set, with_staff_preferences
 
@@ -220,9 +221,15 @@ def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
         )
     except DomainError as error:
         return _refused(request, escalation_id, error, form=form)
-    messages.success(request, _decided_message(escalation))
     if _done_with(escalation) and request.staff_preference.open_next:  # type: ignore[attr-defined]
+        # The message shows on another item's page: it names the one decided.
+        said = gettext("%(headline)s — %(message)s") % {
+            "headline": escalation_headline(escalation),
+            "message": _decided_message(escalation),
+        }
+        messages.success(request, said)
         return _to_next(request, escalation)
+    messages.success(request, _decided_message(escalation))
     return redirect("console:detail", escalation_id=escalation_id)
 
 

@@ -136,8 +136,10 @@ def test_a_decision_opens_the_next_item_of_the_queue_as_viewed(
 
     assert response.status_code == 302
     assert response["Location"] == detail(middle)  # by amount, not by deadline (small)
+    number = large.actions[0]["params"]["order_number"]
     assert told(response) == [
-        "Decision recorded: approved. The action runs now and the customer is told the outcome."
+        f"Refund ¥20,000 on {number} — Decision recorded: approved. The action runs now and "
+        "the customer is told the outcome."
     ]
 
 
@@ -269,7 +271,7 @@ def test_a_take_over_says_the_ai_stays_silent_and_the_status_says_it_once(op1: U
     main = text_of(client.get(f"{detail(escalation)}main"))
 
     assert told(response)[0] == (
-        "Taken over: your reply goes to the customer and the AI stays silent."
+        "Tool failure — Taken over: your reply goes to the customer and the AI stays silent."
     )
     status = re.search(r'<p class="meta" id="main-status">(.*?)</p>', main)
     assert status is not None
