@@ -106,3 +106,33 @@ def test_an_operator_decides_five_escalations_in_a_row_with_the_keyboard_alone(
         assert refund.amount == escalation.amount_at_risk
     assert operator.dialogs == []
     assert operator.errors == []
+
+
+def test_editing_shows_one_preview_the_current_one(
+    open_session: OpenSession, worker: Worker, shots: Path
+) -> None:
+    customer = CustomerFactory.create(language=Language.JAPANESE)
+    order = delivered_order(customer=customer, captured=8600)
+    inquiry = inquiry_create(
+        customer=customer, text=f"{order.number}の商品が壊れていました。返金してください。"
+    )
+    waits = Escalation.objects.filter(inquiry=inquiry, kind=EscalationKind.APPROVAL)
+    wait_until(waits.exists, timeout=RUN_TIMEOUT_S)
+    operator = open_session("operator")
+    page = operator.page
+    page.goto(f"/console/escalations/{waits.get().pk}/")
+    wait_for_js(page, CONNECTED)
+    shown = page.locator(".reply-preview:visible")
+    expect(page.locator("#approve-preview-text")).to_contain_text("8,600")
+
+    page.keyboard.press("e")  # opens "Edit, then approve" at the amount
+    page.fill("#edit-amount", "4300")
+    expect(page.locator("#edit-preview-text")).to_contain_text("4,300")
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_id("edit-preview")
+    operator.shot(shots, "1-only-the-edited-reply")
+
+    page.locator("#approve-button").focus()  # back to approving as recommended
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_id("approve-preview")
+    assert operator.errors == []
