@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from agents.models import Escalation, EscalationKind
-from agents.support.vocabulary import Skill
+from agents.models import Escalation, EscalationKind, EscalationStatus
+from agents.support.vocabulary import OperatorDecision, Skill
 from operators import labels
 
 
@@ -26,6 +26,34 @@ def escalation_headline(escalation: Escalation) -> str:
         actions=escalation.actions or [],
         package=escalation.package or {},
     )
+
+
+def escalation_title(escalation: Escalation) -> str:
+    """The detail page's headline: what is asked while it waits; once decided, what was
+    decided and by whom ("approved by op1: Refund ¥12,800 on ORD-1003"), the amount as
+    edited, so a decided item no longer reads as a request."""
+    if escalation.status != EscalationStatus.DECIDED:
+        return escalation_headline(escalation)
+    record = escalation.decision or {}
+    decision = str(record.get("decision") or "")
+    actions = escalation.actions or []
+    if decision == OperatorDecision.EDIT and len(actions) == 1 and record.get("params"):
+        edited = {**(actions[0].get("params") or {}), **record["params"]}
+        actions = [{**actions[0], "params": edited}]
+    what = headline(
+        kind=escalation.kind,
+        reason=escalation.reason,
+        actions=actions,
+        package=escalation.package or {},
+    )
+    done = labels.label(labels.DECISION_LABELS, decision)
+    if escalation.decided_by is None:
+        return gettext("%(decision)s: %(what)s") % {"decision": done, "what": what}
+    return gettext("%(decision)s by %(who)s: %(what)s") % {
+        "decision": done,
+        "who": escalation.decided_by.username,
+        "what": what,
+    }
 
 
 def headline(

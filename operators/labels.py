@@ -267,6 +267,18 @@ INBOX_FILTER_LABELS: dict[str, Promise] = {
 }
 
 
+# --- Triage (issue 26, section 2) ---------------------------------------------------------
+# The fields a decision can change against the recommendation, as its change list names them
+# (``operators.console.presenters.decision.decision_changes``).
+CHANGE_FIELD_LABELS: dict[str, Promise] = {
+    "amount": _("Amount"),
+    "reason": _("Reason"),
+    "rejection_reason": _("Reason for the rejection"),
+    "reply": _("Reply to the customer"),
+}
+# --- end of triage ------------------------------------------------------------------------
+
+
 # The terms a template names with the ``shown_as`` filter: ``{{ task.agent|shown_as:"agent" }}``.
 TERMS: dict[str, Mapping[str, Label]] = {
     "agent": AGENT_LABELS,

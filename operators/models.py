@@ -10,13 +10,18 @@ DEFAULT_TIME_ZONE = "Asia/Tokyo"
 
 
 class StaffPreference(models.Model):
-    """How the console speaks to one person: language (blank: the browser's) and time zone."""
+    """How the console speaks to one person: language (blank: the browser's) and time zone, and
+    whether a decision moves them on to the next item."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="console_preference"
     )
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     time_zone = models.CharField(max_length=64, default=DEFAULT_TIME_ZONE)
+    open_next = models.BooleanField(
+        default=True,
+        help_text="After a decision, open the next item of the queue nobody else holds.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

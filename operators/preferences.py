@@ -1,4 +1,5 @@
-"""Each staff member's language and time zone: stored, changed, and applied to a request."""
+"""Each staff member's language, time zone and triage flow (after a decision, open the next
+item): stored, changed, and applied to a request."""
 
 from __future__ import annotations
 
@@ -39,14 +40,18 @@ def staff_preference_get(*, user: Any) -> StaffPreference:
     return found or StaffPreference(user=user, language="", time_zone=DEFAULT_TIME_ZONE)
 
 
-def staff_preference_set(*, user: Any, language: str, time_zone: str) -> StaffPreference:
+def staff_preference_set(
+    *, user: Any, language: str, time_zone: str, open_next: bool | None = None
+) -> StaffPreference:
+    """Save the preferences; ``open_next`` left ``None`` keeps the one saved."""
     if language and language not in LANGUAGE_CODES:
         raise DomainError("unknown_language", language=language)
     if time_zone not in zoneinfo.available_timezones():
         raise DomainError("unknown_time_zone", time_zone=time_zone)
-    preference, _ = StaffPreference.objects.update_or_create(
-        user=user, defaults={"language": language, "time_zone": time_zone}
-    )
+    chosen: dict[str, Any] = {"language": language, "time_zone": time_zone}
+    if open_next is not None:
+        chosen["open_next"] = open_next
+    preference, _ = StaffPreference.objects.update_or_create(user=user, defaults=chosen)
     return preference
 
 

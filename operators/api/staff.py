@@ -21,6 +21,7 @@ from agents.support.escalations.claims import (
 )
 from agents.support.escalations.drafts import draft_send
 from agents.support.escalations.selectors import (
+    QueueOrder,
     StatusFilter,
     console_events_after,
     escalation_get,
@@ -117,10 +118,12 @@ def escalations(
     mine: bool = False,
     unclaimed: bool = False,
     managers: bool = False,
+    order: QueueOrder = "deadline",
     limit: Annotated[int, Field(ge=1, le=200)] = 50,
     cursor: Cursor | None = None,
 ) -> EscalationPage:
-    """Escalations by deadline, soonest first; follow ``next_cursor`` for more.
+    """Escalations by deadline, soonest first (``order=amount``: the largest amount at risk
+    first, then by deadline); follow ``next_cursor`` for more, with the same ``order``.
     ``managers`` keeps those moved to the managers' queue (past their deadline)."""
     user = require_role(request, Role.OPERATOR)
     page = escalation_list(
@@ -132,6 +135,7 @@ def escalations(
         mine=mine,
         unclaimed=unclaimed,
         managers=managers,
+        order=order,
         limit=limit,
         cursor=cursor,
     )

@@ -16,10 +16,15 @@ from django.utils.translation import gettext_lazy as _
 from agents.models import AnswerVerdict, EscalationKind, WrongAnswerReason
 from agents.support.conversations.search import STATUS_FILTERS
 from agents.support.escalations.answer_reviews import Verdict
+from agents.support.escalations.selectors import QueueOrder
 from agents.support.vocabulary import DECIDE_DECISIONS, OperatorDecision
 from operators.labels import INBOX_FILTER_LABELS, REASON_LABELS, REASONS
 
 OVERDUE_CHOICES = [("", _("any")), ("yes", _("overdue")), ("no", _("not overdue"))]
+ORDER_CHOICES = [
+    ("deadline", _("deadline, soonest first")),
+    ("amount", _("amount at risk, largest first")),
+]
 
 
 class QueueFilterForm(forms.Form):
@@ -37,6 +42,7 @@ class QueueFilterForm(forms.Form):
     mine = forms.BooleanField(label=_("Mine"), required=False)
     unclaimed = forms.BooleanField(label=_("Unclaimed"), required=False)
     managers = forms.BooleanField(label=_("Managers' queue"), required=False)
+    order = forms.ChoiceField(label=_("Sort by"), required=False, choices=ORDER_CHOICES)
     cursor = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
 
     def filters(self) -> dict[str, Any]:
@@ -56,6 +62,11 @@ class QueueFilterForm(forms.Form):
     def cursor_value(self) -> str | None:
         self.is_valid()
         return self.cleaned_data.get("cursor") or None
+
+    def order_value(self) -> QueueOrder:
+        """The queue's order; unknown or unset, by deadline."""
+        self.is_valid()
+        return "amount" if self.cleaned_data.get("order") == "amount" else "deadline"
 
 
 class DecisionForm(forms.Form):
@@ -170,17 +181,30 @@ class InboxFilterForm(forms.Form):
 
 
 class PreferenceForm(forms.Form):
+    """Language and time zone; the triage switch only when the form carries it (``triage``),
+    so a post that sends the language alone leaves it as it is."""
+
     language = forms.ChoiceField(
         label=_("Language"),
         required=False,
         choices=[("", _("browser default")), *settings.LANGUAGES],
     )
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=())
+    open_next = forms.BooleanField(label=_("After a decision, open the next item"), required=False)
+    triage = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         zones = sorted(zoneinfo.available_timezones())
         self.fields["time_zone"].choices = [(z, z) for z in zones]  # type: ignore[attr-defined]
+
+    def preference_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``staff_preference_set`` (call after ``is_valid``)."""
+        data = self.cleaned_data
+        chosen = {"language": data["language"], "time_zone": data["time_zone"]}
+        if data.get("triage"):
+            chosen["open_next"] = bool(data.get("open_next"))
+        return chosen
 
 
 class NotificationPreferenceForm(forms.Form):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("escalations/<uuid:escalation_id>/release", views.release, name="release"),
     path("escalations/<uuid:escalation_id>/assign", views.assign, name="assign"),
     path("escalations/<uuid:escalation_id>/decide", views.decide, name="decide"),
+    path("escalations/<uuid:escalation_id>/next", views.next_item, name="next"),
     path("escalations/<uuid:escalation_id>/verdict", views.verdict, name="verdict"),
     path("escalations/<uuid:escalation_id>/send-reply", views.send_draft, name="send_draft"),
     path("escalations/<uuid:escalation_id>/preview", preview_views.preview, name="preview"),

@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -38,9 +38,11 @@ from agents.support.escalations.selectors import (
     escalation_get,
     escalation_in_queue,
     escalation_list,
+    escalation_next,
     review_next,
 )
 from agents.support.escalations.services import escalation_decide
+from agents.support.vocabulary import OperatorDecision
 from netshop.errors import DomainError
 from netshop.roles import Role, user_has_role
 from operators import labels
@@ -57,10 +59,14 @@ from operators.console.forms import (
 from operators.console.presenters.detail import detail_page
 from operators.console.presenters.queue import queue_rows
 from operators.console.selectors import console_event_seq, open_escalation_count
+from operators.headlines import escalation_headline
 from operators.notifications.preferences import notification_preference_set
 from operators.preferences import staff_preference_set, with_staff_preferences
 
 PAGE_SIZE = 50
+# The queue as the operator last viewed it (filters and order, without the page): the one
+# "the next item" is taken from.
+QUEUE_VIEW_KEY = "console_queue_view"
 
 
 @login_required
@@ -78,6 +84,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @with_staff_preferences
 def queue(request: HttpRequest) -> HttpResponse:
     context = _queue_context(request)
+    _remember_queue_view(request)
     status = 400 if "error" in context else 200
     return render(request, "operators/console/queue.html", context, status=status)
 
@@ -108,9 +115,15 @@ def _queue_context(request: HttpRequest) -> dict[str, Any]:
         "next_cursor": None,
         "open_count": open_escalation_count(),
     }
+    order = form.order_value()
+    context["order"] = order
     try:
         page = escalation_list(
-            user=request.user, limit=PAGE_SIZE, cursor=form.cursor_value(), **form.filters()
+            user=request.user,
+            order=order,
+            limit=PAGE_SIZE,
+            cursor=form.cursor_value(),
+            **form.filters(),
         )
     except DomainError as error:
         return {**context, "error": error.message}
@@ -118,7 +131,7 @@ def _queue_context(request: HttpRequest) -> dict[str, Any]:
     filters = {k: v for k, v in request.GET.items() if k != "cursor"}
     return {
         **context,
-        "rows": queue_rows(page.items, user=request.user, now=now),
+        "rows": queue_rows(page.items, user=request.user, now=now, order=order),
         "next_cursor": page.next_cursor,
         "filter_query": filters,
         "on_later_page": bool(form.cursor_value()),
@@ -132,7 +145,8 @@ def _one_row(request: HttpRequest, escalation_id: str) -> HttpResponse:
     )
     if escalation is None:  # decided, unknown, or filtered out: the row leaves the page
         return HttpResponse("")
-    row = queue_rows([escalation], user=request.user, now=timezone.now())[0]
+    order = form.order_value()
+    row = queue_rows([escalation], user=request.user, now=timezone.now(), order=order)[0]
     return render(request, "operators/console/_row.html", {"row": row})
 
 
@@ -207,8 +221,28 @@ def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
         )
     except DomainError as error:
         return _refused(request, escalation_id, error, form=form)
+    if _done_with(escalation) and request.staff_preference.open_next:  # type: ignore[attr-defined]
+        # The message shows on another item's page: it names the one decided.
+        said = gettext("%(headline)s — %(message)s") % {
+            "headline": escalation_headline(escalation),
+            "message": _decided_message(escalation),
+        }
+        messages.success(request, said)
+        return _to_next(request, escalation)
     messages.success(request, _decided_message(escalation))
     return redirect("console:detail", escalation_id=escalation_id)
+
+
+@require_GET
+@role_required(Role.OPERATOR)
+@with_staff_preferences
+def next_item(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
+    """The item after this one in the operator's queue (the "n" key), or the queue."""
+    try:
+        escalation = escalation_get(escalation_id=escalation_id)
+    except DomainError:
+        return render(request, "operators/console/not_found.html", status=404)
+    return _to_next(request, escalation)
 
 
 @require_POST
@@ -261,7 +295,7 @@ def send_draft(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferenceForm(request.POST)
     if form.is_valid():
-        staff_preference_set(user=request.user, **form.cleaned_data)
+        staff_preference_set(user=request.user, **form.preference_kwargs())
     else:
         messages.error(request, gettext("Unknown language or time zone."))
     notifications = NotificationPreferenceForm(request.POST)
@@ -347,16 +381,56 @@ def _current(escalation_id: UUID) -> Any:
         return None
 
 
+def _remember_queue_view(request: HttpRequest) -> None:
+    """Keep the queue's filters and order (not its page) for "the next item"; written only
+    when they change, so a re-read of the same queue writes nothing."""
+    view = request.GET.copy()
+    view.pop("cursor", None)
+    encoded = view.urlencode()
+    if request.session.get(QUEUE_VIEW_KEY) != encoded:
+        request.session[QUEUE_VIEW_KEY] = encoded
+
+
+def _done_with(escalation: Escalation) -> bool:
+    """The decision closed the escalation. One still open (other actions wait, or a manager's
+    second approval) keeps the operator on its page, which says what it now waits for."""
+    return escalation.status == EscalationStatus.DECIDED
+
+
+def _to_next(request: HttpRequest, escalation: Escalation) -> HttpResponse:
+    """On to the next open escalation of the operator's queue nobody else holds; the queue
+    (as they viewed it) when none is left."""
+    encoded = str(request.session.get(QUEUE_VIEW_KEY) or "")
+    view = QueueFilterForm(QueryDict(encoded))
+    following = escalation_next(
+        user=request.user, after=escalation, order=view.order_value(), **view.filters()
+    )
+    if following is not None:
+        return redirect("console:detail", escalation_id=following.pk)
+    messages.info(request, gettext("No other escalation waits in this queue."))
+    return redirect(reverse("console:queue") + (f"?{encoded}" if encoded else ""))
+
+
 def _decided_message(escalation: Escalation) -> str:
     if escalation.status == EscalationStatus.OPEN:  # other actions, or four eyes, still wait
         states = {d["state"] for d in action_decisions_shown(escalation)}
         if ActionState.AWAITING_SECOND_APPROVAL in states:
             return gettext("Approval recorded: it needs a second approval by a manager.")
         return gettext("Decision recorded. The other actions still wait for a decision.")
-    what = labels.label(labels.DECISION_LABELS, (escalation.decision or {}).get("decision"))
-    return gettext("Decision recorded: %(decision)s. The run resumes in the background.") % {
-        "decision": what
-    }
+    decision = (escalation.decision or {}).get("decision")
+    if decision == OperatorDecision.TAKE_OVER:  # the AI stops: nothing resumes
+        return gettext("Taken over: your reply goes to the customer and the AI stays silent.")
+    what = labels.label(labels.DECISION_LABELS, decision)
+    if decision == OperatorDecision.REJECT:
+        return gettext("Decision recorded: %(decision)s. The customer is told the reason.") % {
+            "decision": what
+        }
+    if decision in (OperatorDecision.APPROVE, OperatorDecision.EDIT):
+        return gettext(
+            "Decision recorded: %(decision)s. The action runs now and the customer is told "
+            "the outcome."
+        ) % {"decision": what}
+    return gettext("Decision recorded: %(decision)s.") % {"decision": what}
 
 
 def _wants_json(request: HttpRequest) -> bool:

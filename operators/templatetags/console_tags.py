@@ -92,7 +92,8 @@ def pretty_json(value: Any) -> str:
 
 @register.inclusion_tag("operators/console/_preferences.html", takes_context=True)
 def preference_form(context: template.Context) -> dict[str, Any]:
-    """The language, time-zone and notification switches, showing the user's current choice."""
+    """The language, time-zone, triage and notification switches, showing the user's current
+    choice."""
     request = context["request"]
     preference = getattr(request, "staff_preference", None)
     current_zone = preference.time_zone if preference else DEFAULT_TIME_ZONE
@@ -106,6 +107,7 @@ def preference_form(context: template.Context) -> dict[str, Any]:
         "time_zone": current_zone,
         "zones": zones,
         "notify": notification_preference_get(user=request.user),
+        "open_next": preference.open_next if preference else True,
     }
 
 

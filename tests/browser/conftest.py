@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser
 
+from operators.models import StaffPreference
 from tests.support.browser import Session, chromium, log_in
 from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.servers import KEEP_ASYNC_CHECK, LiveServer, running_server
@@ -83,6 +85,14 @@ def daphne_server(
 def shop(transactional_db: None) -> None:
     """The demo shop and its logins, committed so the server and the worker see them."""
     demo_shop_seed(password=PASSWORD)
+
+
+@pytest.fixture
+def staying_after_a_decision(shop: None) -> None:
+    """Staff who stay on an escalation's page after deciding it (the "after a decision, open
+    the next item" preference off): for tests of what that page shows once decided."""
+    for user in User.objects.filter(is_staff=True):
+        StaffPreference.objects.update_or_create(user=user, defaults={"open_next": False})
 
 
 @pytest.fixture

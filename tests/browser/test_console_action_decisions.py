@@ -29,7 +29,7 @@ RUN_TIMEOUT_MS = 60_000
 
 
 def test_a_refund_approved_and_a_cancellation_rejected_one_by_one_resume_the_run_once(
-    open_session: OpenSession, worker: Worker, shots: Path
+    open_session: OpenSession, worker: Worker, shots: Path, staying_after_a_decision: None
 ) -> None:
     inquiry = inquiry_create(customer=Customer.objects.get(code="C0001"), text=BOTH_TEXT)
     found = Escalation.objects.filter(inquiry=inquiry)

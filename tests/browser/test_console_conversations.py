@@ -121,7 +121,7 @@ def test_an_operator_takes_over_writes_twice_notes_and_hands_back_while_the_thre
 
 
 def test_the_escalation_page_shows_the_thread_live_and_its_facts_after_the_decision(
-    open_session: OpenSession, worker: Worker, shots: Path
+    open_session: OpenSession, worker: Worker, shots: Path, staying_after_a_decision: None
 ) -> None:
     escalation = escalation_of(submit(REFUND_TEXT).pk, timeout=RUN_TIMEOUT_MS / 1000)
     operator = open_session("operator")

@@ -61,7 +61,7 @@ def assert_clean(*sessions: Session) -> None:
 
 
 def test_a_refund_arrives_live_is_approved_with_one_click_and_the_customer_sees_the_reply(
-    open_session: OpenSession, worker: Worker, shots: Path
+    open_session: OpenSession, worker: Worker, shots: Path, staying_after_a_decision: None
 ) -> None:
     operator = open_session("operator")
     queue = operator.page
@@ -122,7 +122,7 @@ def test_a_refund_arrives_live_is_approved_with_one_click_and_the_customer_sees_
 
 
 def test_two_operators_one_claims_the_other_sees_it_at_once_and_cannot_decide(
-    open_session: OpenSession, worker: Worker, shots: Path
+    open_session: OpenSession, worker: Worker, shots: Path, staying_after_a_decision: None
 ) -> None:
     second = User.objects.create_user("operator2", password=PASSWORD)
     role_assign(user=second, role=Role.OPERATOR)

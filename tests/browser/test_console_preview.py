@@ -33,7 +33,7 @@ def waiting_escalation() -> Escalation:
 
 
 def test_the_reply_is_previewed_and_the_previewed_text_is_what_the_customer_gets(
-    open_session: OpenSession, worker: Worker
+    open_session: OpenSession, worker: Worker, staying_after_a_decision: None
 ) -> None:
     escalation = waiting_escalation()
     operator = open_session("operator")

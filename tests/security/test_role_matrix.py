@@ -209,6 +209,7 @@ EXPECTED: dict[str, Row] = {
         403, 422, 422, method="post", body={"text": "Thank you for writing."}
     ),
     "console/escalations/<uuid:escalation_id>/main": page(403, 200, 200),
+    "console/escalations/<uuid:escalation_id>/next": page(403, TO_DETAIL, TO_DETAIL),
     # Conversations. The routes run in this order on one conversation, after the API's
     # (whose take-over made the caller its owner): close succeeds, and the owner-only
     # actions after it are refused by the rule (409), past access, until the take-over.

@@ -22,8 +22,16 @@ from agents.support.conversations.selectors import uuid_or_none
 from agents.support.vocabulary import Skill
 from netshop.errors import DomainError
 from netshop.models import Customer
+from netshop.roles import Role, user_has_role
 
 StatusFilter = Literal["open", "decided", "all"]
+# The queue's orders: soonest deadline first, or the most yen at risk first (then deadline).
+QueueOrder = Literal["deadline", "amount"]
+QUEUE_ORDERS: tuple[QueueOrder, ...] = ("deadline", "amount")
+_ORDER_BY: dict[str, tuple[str, ...]] = {
+    "deadline": ("deadline", "created_at", "id"),
+    "amount": ("-amount_at_risk", "deadline", "created_at", "id"),
+}
 
 
 @dataclass(frozen=True)
@@ -59,10 +67,12 @@ def escalation_list(
     mine: bool = False,
     unclaimed: bool = False,
     managers: bool = False,
+    order: QueueOrder = "deadline",
     limit: int = 50,
     cursor: str | None = None,
 ) -> EscalationSlice:
-    """Escalations by deadline, then age; ``cursor`` continues after a previous slice."""
+    """Escalations in ``order`` (by deadline, then age; or by amount at risk, largest first,
+    then deadline and age); ``cursor`` continues after a previous slice of the same order."""
     queryset = _filtered(
         user=user,
         status=status,
@@ -72,13 +82,49 @@ def escalation_list(
         mine=mine,
         unclaimed=unclaimed,
         managers=managers,
-    )
+    ).order_by(*_ORDER_BY[order])
     if cursor:
-        queryset = queryset.filter(_after(cursor))
+        queryset = queryset.filter(_after(cursor, order=order))
     rows = list(queryset[: limit + 1])
     items = rows[:limit]
     more = len(rows) > limit
-    return EscalationSlice(items=items, next_cursor=_cursor_of(items[-1]) if more else None)
+    last = _cursor_of(items[-1], order=order) if more else None
+    return EscalationSlice(items=items, next_cursor=last)
+
+
+def escalation_next(
+    *,
+    user: Any,
+    after: Escalation,
+    order: QueueOrder = "deadline",
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
+    managers: bool = False,
+) -> Escalation | None:
+    """The item an operator moves on to from ``after``: the next open escalation in the
+    queue as they view it (its filters and ``order``) that nobody else holds, wrapping
+    round to the top for the ones they passed over; ``None`` when none is left.
+
+    A wait for a manager's second approval is left to managers: an operator cannot give it.
+    """
+    queryset = _filtered(
+        user=user,
+        status="open",
+        kind=kind,
+        reason=reason,
+        overdue=overdue,
+        mine=mine,
+        unclaimed=unclaimed,
+        managers=managers,
+    ).filter(Q(claimed_by__isnull=True) | Q(claimed_by=user.pk))
+    queryset = queryset.exclude(pk=after.pk).order_by(*_ORDER_BY[order])
+    if not user_has_role(user, Role.MANAGER):
+        queryset = queryset.exclude(awaits_second_approval=True)
+    following = queryset.filter(_after(_cursor_of(after, order=order), order=order)).first()
+    return following or queryset.first()
 
 
 def escalation_in_queue(
@@ -128,7 +174,7 @@ def _filtered(
     queryset = (
         Escalation.objects.select_related("claimed_by", "decided_by")
         .defer("actions", "package")
-        .order_by("deadline", "created_at", "id")
+        .order_by(*_ORDER_BY["deadline"])
     )
     if status != "all":
         queryset = queryset.filter(status=status)
@@ -148,26 +194,44 @@ def _filtered(
     return queryset
 
 
-def _cursor_of(escalation: Escalation) -> str:
-    key = [escalation.deadline.isoformat(), escalation.created_at.isoformat(), str(escalation.pk)]
+def _cursor_of(escalation: Escalation, *, order: QueueOrder = "deadline") -> str:
+    """Where a slice in ``order`` ended; a cursor names its order unless it is by deadline
+    (the first order, whose cursors stay as they were)."""
+    key: list[Any] = [
+        escalation.deadline.isoformat(),
+        escalation.created_at.isoformat(),
+        str(escalation.pk),
+    ]
+    if order == "amount":
+        key = ["amount", escalation.amount_at_risk, *key]
     return base64.urlsafe_b64encode(json.dumps(key).encode()).decode().rstrip("=")
 
 
-def _after(cursor: str) -> Q:
+def _after(cursor: str, *, order: QueueOrder = "deadline") -> Q:
+    """The rows after ``cursor`` in ``order``; a cursor of another order is refused."""
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        deadline, created_at, pk = json.loads(raw)
+        key = json.loads(raw)
+        amount = None
+        if order == "amount":
+            named, amount, *key = key
+            if named != "amount" or not isinstance(amount, int) or isinstance(amount, bool):
+                raise ValueError("not an amount cursor")
+        deadline, created_at, pk = key
         deadline, created_at = datetime.fromisoformat(deadline), datetime.fromisoformat(created_at)
         pk = uuid.UUID(pk)
         if deadline.tzinfo is None or created_at.tzinfo is None:
             raise ValueError("naive timestamp")
     except (binascii.Error, UnicodeDecodeError, TypeError, ValueError):
         raise DomainError("invalid_cursor") from None
-    return (
+    later = (
         Q(deadline__gt=deadline)
         | Q(deadline=deadline, created_at__gt=created_at)
         | Q(deadline=deadline, created_at=created_at, pk__gt=pk)
     )
+    if amount is None:
+        return later
+    return Q(amount_at_risk__lt=amount) | (Q(amount_at_risk=amount) & later)
 
 
 def console_events_after(*, after: int, limit: int = 200) -> list[ConsoleEvent]:

@@ -114,29 +114,42 @@ def decision_state(escalation: Escalation, *, user: Any) -> str:
 
 @dataclass(frozen=True)
 class Change:
-    """What a decision changed against the recommendation."""
+    """What a decision changed against the recommendation: the field's code, its label in
+    the reader's language, and the values before and after as shown."""
 
     name: str
+    label: str
     before: str
     after: str
 
 
 def decision_changes(escalation: Escalation) -> list[Change]:
-    """The attributed difference between what was recommended and what was decided."""
+    """The attributed difference between what was recommended and what was decided: only
+    the fields whose value changed, each under its label (an edit sends every field of
+    its form, changed or not)."""
     record = escalation.decision or {}
     recommended = (escalation.actions[0].get("params") or {}) if escalation.actions else {}
-    changes = []
-    for name, value in (record.get("params") or {}).items():
-        before = recommended.get(name)
-        changes.append(Change(name, _shown(name, before), _shown(name, value)))
+    changes = [
+        _change(name, _shown(name, recommended.get(name)), _shown(name, value))
+        for name, value in (record.get("params") or {}).items()
+        if value != recommended.get(name)
+    ]
     if record.get("decision") == OperatorDecision.REJECT and record.get("reason"):
-        changes.append(Change("reason", "", record["reason"]))
-    if record.get("decision") == OperatorDecision.TAKE_OVER and record.get("reply"):
-        changes.append(Change("reply", "", record["reply"]))
+        changes.append(_change("rejection_reason", "", record["reason"]))
+    if record.get("reply"):  # the operator's own words to the customer
+        changes.append(_change("reply", "", record["reply"]))
     return changes
+
+
+def _change(name: str, before: str, after: str) -> Change:
+    return Change(name, labels.label(labels.CHANGE_FIELD_LABELS, name), before, after)
 
 
 def _shown(name: str, value: Any) -> str:
     if value is None:
         return ""
-    return money.yen(value) if name == "amount" else str(value)
+    if name == "amount":
+        return money.yen(value)
+    if name == "reason":
+        return labels.label(labels.CUSTOMER_REASON_LABELS, str(value))
+    return str(value)

@@ -18,7 +18,7 @@ from agents.support.conversations.selectors import inquiry_get
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.claims import claim_may_change
 from agents.support.escalations.selectors import escalation_get
-from agents.support.vocabulary import Skill
+from agents.support.vocabulary import OperatorDecision, Skill
 from operators.console.presenters.actions import (
     ActionView,
     action_view,
@@ -44,7 +44,7 @@ from operators.console.selectors import (
     inquiry_escalations,
     inquiry_timeline,
 )
-from operators.headlines import escalation_headline
+from operators.headlines import escalation_headline, escalation_title
 
 
 @dataclass
@@ -81,6 +81,17 @@ class DetailView:
         return reply if reply and reply != self.package.get("draft_reply") else ""
 
     @property
+    def decision_in_status(self) -> bool:
+        """The status line names the decision, unless it would only repeat "taken over by
+        <who>", which the conversation's owner already says."""
+        escalation = self.escalation
+        if escalation.status != EscalationStatus.DECIDED:
+            return False
+        decision = (escalation.decision or {}).get("decision")
+        taken_over = decision == OperatorDecision.TAKE_OVER
+        return not (taken_over and self.inquiry.human_owner_id == escalation.decided_by_id)
+
+    @property
     def escalation_id(self) -> str:
         return str(self.escalation.pk)
 
@@ -114,7 +125,7 @@ def detail_view(
         inquiry=inquiry,
         package=escalation.package or {},
         actions=actions,
-        headline=escalation_headline(escalation),
+        headline=escalation_title(escalation),
         decisions=decision_panel(escalation, state=state, sent=sent_decision, user=user),
         can_edit_amount=any(a.kind == Skill.PROCESS_REFUND for a in actions),
         state=state,

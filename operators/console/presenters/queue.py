@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Prefetch, prefetch_related_objects
 
 from agents.models import Escalation, Inquiry
+from agents.support.escalations.selectors import QueueOrder
 from operators.console.presenters.deadlines import Due, due
 from operators.headlines import headline
 
@@ -31,13 +32,17 @@ class QueueRow:
     mine: bool
 
 
-def queue_rows(items: list[Escalation], *, user: Any, now: datetime) -> list[QueueRow]:
+def queue_rows(
+    items: list[Escalation], *, user: Any, now: datetime, order: QueueOrder = "deadline"
+) -> list[QueueRow]:
     # One more query whatever the page size (the selector leaves inquiries unloaded), and
     # only the columns a row shows: inquiries carry large JSON the queue never needs.
     inquiries = Inquiry.objects.select_related("customer").only("id", "text", "customer__code")
     prefetch_related_objects(items, Prefetch("inquiry", queryset=inquiries))
     headlines = _headlines([e.pk for e in items])
-    return [_row(e, headline=headlines.get(e.pk, ""), user=user, now=now) for e in items]
+    return [
+        _row(e, headline=headlines.get(e.pk, ""), user=user, now=now, order=order) for e in items
+    ]
 
 
 def _headlines(ids: list[Any]) -> dict[Any, str]:
@@ -69,7 +74,9 @@ def _headlines(ids: list[Any]) -> dict[Any, str]:
     }
 
 
-def _row(escalation: Escalation, *, headline: str, user: Any, now: datetime) -> QueueRow:
+def _row(
+    escalation: Escalation, *, headline: str, user: Any, now: datetime, order: QueueOrder
+) -> QueueRow:
     inquiry = escalation.inquiry
     text = " ".join(inquiry.text.split())
     snippet = text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
@@ -80,13 +87,21 @@ def _row(escalation: Escalation, *, headline: str, user: Any, now: datetime) -> 
         snippet=snippet,
         age_minutes=max(0, int((now - escalation.created_at).total_seconds() // 60)),
         due=due(escalation.deadline, now),
-        sort_key=sort_key(escalation),
+        sort_key=sort_key(escalation, order=order),
         mine=escalation.claimed_by_id == user.pk,
     )
 
 
-def sort_key(escalation: Escalation) -> str:
-    """The queue's order (deadline, age, id) as a string the browser can compare."""
+# Above any amount at risk (a positive 32-bit field): the largest amount sorts first.
+_AMOUNT_CEILING = 10**10
+
+
+def sort_key(escalation: Escalation, *, order: QueueOrder = "deadline") -> str:
+    """The queue's order (deadline, age, id; or the amount at risk, largest first, then
+    those) as a string the browser can compare, so a live row lands where the server puts it."""
     deadline = int(escalation.deadline.timestamp() * 1_000_000)
     created = int(escalation.created_at.timestamp() * 1_000_000)
-    return f"{deadline:020d}-{created:020d}-{escalation.pk}"
+    key = f"{deadline:020d}-{created:020d}-{escalation.pk}"
+    if order == "amount":
+        return f"{_AMOUNT_CEILING - escalation.amount_at_risk:011d}-{key}"
+    return key

@@ -182,6 +182,9 @@ export const detailPage = (root) => {
     u: () => {
       location.href = document.getElementById("back-to-queue").href;
     },
+    n: () => {
+      location.href = document.getElementById("next-item").href;
+    },
   });
 
   showNewestSteps();

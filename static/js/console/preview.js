@@ -6,7 +6,9 @@
  * text it showed (hidden "preview"): the server refuses the decision if that is no longer the
  * reply it sends. A submit whose preview is out of date waits for the fresh one first; words
  * in another language than the customer's are sent only once the operator ticks the
- * confirmation (the server checks that too).
+ * confirmation (the server checks that too). One preview shows at a time: the one of the
+ * form the operator is working in (the approve form, or the edit panel once opened, or the
+ * rejection once its reason is typed), so an edited amount never stands below the original.
  */
 
 import { SignedOutError } from "./http.js";
@@ -15,6 +17,15 @@ const DEBOUNCE_MS = 300;
 const FIELDS = ["decision", "amount", "reason", "reply"];
 
 const panel = document.getElementById("decision-panel");
+const previewers = new Map(); // form -> its previewer
+let current = null; // the form whose preview is shown
+
+/** Shows `form`'s preview alone (the form the operator is now working in). */
+const makeCurrent = (form) => {
+  if (!previewers.has(form) || current === form) return;
+  current = form;
+  previewers.forEach((preview, other) => preview.setShown(other === form));
+};
 
 /** What the operator has entered: a preview answers exactly one of these. */
 const keyOf = (form) => JSON.stringify(FIELDS.map((name) => form.elements[name]?.value ?? ""));
@@ -31,9 +42,11 @@ const previewer = (form) => {
   let timer = null;
   let inFlight = null;
   let mismatch = false;
+  let filled = false; // a preview (or why there is none) has been written in the box
 
   const show = (message, { exact = true, warn = "" } = {}) => {
-    box.hidden = false;
+    filled = true;
+    box.hidden = current !== form;
     text.textContent = message;
     text.classList.toggle("muted", !exact);
     warning.textContent = warn;
@@ -72,6 +85,7 @@ const previewer = (form) => {
     timer = null;
     if (!wanted()) {
       box.hidden = true;
+      filled = false;
       form.dataset.previewed = "";
       return Promise.resolve();
     }
@@ -110,7 +124,11 @@ const previewer = (form) => {
     }
   });
 
-  return { refresh, later };
+  const setShown = (on) => {
+    box.hidden = !(on && filled);
+  };
+
+  return { refresh, later, setShown };
 };
 
 if (panel && panel.dataset.previewUrl) {
@@ -120,9 +138,23 @@ if (panel && panel.dataset.previewUrl) {
   forms.forEach((form) => {
     if (form.closest("fieldset")?.disabled) return; // decided, or someone else's claim
     const preview = previewer(form);
+    previewers.set(form, preview);
     const details = form.closest("details");
-    if (details) details.addEventListener("toggle", () => details.open && preview.refresh());
+    if (details) {
+      details.addEventListener("toggle", () => {
+        if (details.open) {
+          makeCurrent(form);
+          preview.refresh();
+        } else if (current === form) {
+          makeCurrent(forms[0]); // back to the first form (approve)
+        }
+      });
+    }
+    form.addEventListener("focusin", () => makeCurrent(form));
     const typed = form.id === "reject-form" && form.elements.reason.value.trim();
-    if (form.id === "approve-form" || details?.open || typed) preview.refresh();
+    if (form.id === "approve-form" || details?.open || typed) {
+      makeCurrent(form);
+      preview.refresh();
+    }
   });
 }

@@ -205,6 +205,12 @@ export const queuePage = (root) => {
       const claim = rowOf(selectedId)?.querySelector(".claim-form");
       if (claim) submitRowForm(claim);
     },
+    n: () => {
+      const free = rows().find((row) => !row.dataset.claimedBy || row.classList.contains("is-mine"));
+      if (!free) return;
+      select(free.dataset.escalationId);
+      open("");
+    },
     a: () => open("approve"),
     r: () => open("reject"),
   });

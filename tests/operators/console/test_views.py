@@ -267,6 +267,7 @@ def test_the_queue_page_runs_ten_queries_however_many_rows(
 
     client = signed_in(op1)
     make(1)
+    client.get("/console/")  # the first visit records the queue's view in the session, once
     with CaptureQueriesContext(connection) as one_row:
         client.get("/console/")
     make(29)
@@ -697,7 +698,7 @@ def test_one_click_approves_and_the_run_resumes_after_commit(
         response = decide(signed_in(op1), escalation, decision="approve")
 
     assert response.status_code == 302
-    assert response["Location"] == f"/console/escalations/{escalation.pk}/"
+    assert response["Location"] == "/console/"  # on to the next item: none is left
     escalation.refresh_from_db()
     assert escalation.status == EscalationStatus.DECIDED
     assert escalation.decision == {
