@@ -17,6 +17,7 @@ from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAu
 from agents.support.escalations.claims import conversation_may_assign
 from netshop.roles import Role, user_has_role
 from operators import labels
+from operators.console.presenters.customer_panel import CustomerPanel, customer_panel
 from operators.console.selectors import (
     canned_replies_for,
     colleague_names,
@@ -118,6 +119,7 @@ class ConversationView:
     canned: list[CannedReply] = field(default_factory=list)
     review: Escalation | None = None
     colleagues: list[str] = field(default_factory=list)  # who "Assign to…" offers
+    customer: CustomerPanel | None = None  # their orders, open waits, earlier conversations
 
     @property
     def inquiry_id(self) -> str:
@@ -176,4 +178,5 @@ def conversation_page(*, inquiry: Inquiry, user: Any) -> ConversationView:
         canned=canned_replies_for(language=inquiry.customer.language) if panel.write else [],
         review=review,
         colleagues=colleague_names(exclude=panel.owner) if panel.assign else [],
+        customer=customer_panel(inquiry),
     )

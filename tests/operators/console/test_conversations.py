@@ -40,7 +40,7 @@ from netshop.models import Language
 from netshop.roles import Role
 from operators.models import CannedReply
 from tests.factories import CustomerFactory, OrderFactory
-from tests.operators.api_helpers import inquiry_for, signed_in, staff_user
+from tests.operators.api_helpers import escalation_for, inquiry_for, signed_in, staff_user
 from tests.operators.console.test_views import HOSTILE, HOSTILE_ESCAPED, caller, page_text
 
 pytestmark = pytest.mark.django_db
@@ -683,7 +683,7 @@ def test_the_inbox_runs_seven_queries_however_many_rows(
     assert len(many_rows) == len(one_row)
 
 
-def test_the_conversation_page_runs_twelve_queries_however_long_the_thread(
+def test_the_conversation_page_runs_fifteen_queries_however_long_the_thread(
     op1: User, inquiry: Inquiry, django_assert_num_queries: Any
 ) -> None:
     conversation_take_over(inquiry_id=inquiry.pk, user=op1)
@@ -697,15 +697,35 @@ def test_the_conversation_page_runs_twelve_queries_however_long_the_thread(
 
     # the session, its user, the user's role groups, their display and notification
     # preferences, the conversation with its customer, its owner, the thread with its authors,
-    # an open review, the canned replies, the colleagues "Assign to…" offers, and the last
-    # event's sequence number
-    with django_assert_num_queries(12):
+    # an open review, the canned replies, the colleagues "Assign to…" offers, the customer
+    # panel (orders, open waits, earlier conversations; this customer has no order, so no
+    # query for their lines) and the last event's sequence number
+    with django_assert_num_queries(15):
         response = client.get(f"{base(inquiry)}/")
     with CaptureQueriesContext(connection) as long:
         client.get(f"{base(inquiry)}/")
 
     assert len(response.context["view"].messages) == 41
     assert len(long) == len(short)
+
+
+def test_the_customer_panel_shows_their_orders_open_waits_and_earlier_conversations(
+    op1: User,
+) -> None:
+    customer = CustomerFactory.create()
+    order = OrderFactory.create(customer=customer, number="ORD-7401", total=4300)
+    earlier = inquiry_for(customer, text="前回の質問です")
+    current = inquiry_for(customer, text="<b>今回</b>の質問")
+    wait = escalation_for(earlier)
+    inquiry_for(text="ほかのお客様")  # another customer's: not in this panel
+
+    text = page_text(signed_in(op1).get(f"{base(current)}/"))
+
+    panel = text[text.index('id="customer-panel"') :]
+    assert f'data-order="{order.number}"' in panel
+    assert f'data-escalation-id="{wait.pk}"' in panel
+    assert f'href="/console/conversations/{earlier.pk}/"' in panel
+    assert "ほかのお客様" not in panel
 
 
 # --- The escalation page's facts after a decision -------------------------------------------
