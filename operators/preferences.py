@@ -15,6 +15,8 @@ from django.utils import timezone, translation
 from netshop.errors import DomainError
 from operators.models import DEFAULT_TIME_ZONE, StaffPreference
 
+# ``operators.api.errors.API_PREFIX``, repeated here: the API sits in a layer above this one.
+API_PREFIX = "/api/"
 LANGUAGE_CODES = frozenset(code for code, _ in settings.LANGUAGES)
 # Offered in the switcher; any IANA zone is accepted.
 COMMON_TIME_ZONES = (
@@ -56,7 +58,9 @@ class StaffPreferences:
     One place for the console, the audit pages, the dashboard and the error pages alike (the
     pages used to apply it one view at a time, and the manager pages followed the browser).
     Placed after ``LocaleMiddleware``, which chose the browser's language: a blank saved
-    language keeps that choice. Customers and visitors are left as ``LocaleMiddleware`` chose.
+    language keeps that choice. Customers and visitors are left as ``LocaleMiddleware`` chose,
+    and so is the JSON API: its clients are programs that say their language in the request,
+    and its list pages keep their query counts.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
@@ -64,7 +68,8 @@ class StaffPreferences:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated or not user.is_staff:
+        staff = user is not None and user.is_authenticated and user.is_staff
+        if not staff or request.path_info.startswith(API_PREFIX):
             return self.get_response(request)
         preference = staff_preference_get(user=user)
         language = preference.language or translation.get_language() or settings.LANGUAGE_CODE

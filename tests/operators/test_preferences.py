@@ -73,3 +73,13 @@ def test_a_signed_in_customer_keeps_the_browsers_language_and_the_shops_time_zon
 
     assert response["Content-Language"] == "en"
     assert timezone.get_current_timezone_name() == "Asia/Tokyo"
+
+
+def test_the_json_api_keeps_the_language_its_client_asks_for() -> None:
+    manager = staff_user("kanrisha", Role.MANAGER)
+    staff_preference_set(user=manager, language="ja", time_zone="Asia/Tokyo")
+
+    response = signed_in(manager).get("/api/v1/escalations", HTTP_ACCEPT_LANGUAGE="en")
+
+    assert response.status_code == 200
+    assert response["Content-Language"] == "en"
