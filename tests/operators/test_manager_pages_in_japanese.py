@@ -207,7 +207,8 @@ def manager() -> Client:
 @pytest.fixture
 def every_code() -> dict[str, Any]:
     """Escalations of each kind and each reason, an audit entry of each action, each verdict
-    and live event, a decided escalation, a refund with an English-worded reason."""
+    and live event, a conversation in each state, a decided escalation, a refund with an
+    English-worded reason."""
     operator = staff_user(OPERATOR, Role.OPERATOR)
     customer = CustomerFactory.create()
     delivered_order(number="ORD-4003", customer=customer, captured=12800)
@@ -228,7 +229,11 @@ def every_code() -> dict[str, Any]:
             for i, v in enumerate(VERDICTS)
         ],
     )
-    decided = _escalation(inquiry_for(customer, "返金してください"), kind="approval", reason="x")
+    for status in InquiryStatus.values:  # the inbox shows a conversation in each state
+        Inquiry.objects.filter(pk=inquiry_for(customer, "配送について").pk).update(status=status)
+    decided = _escalation(
+        inquiry_for(customer, "返金してください"), kind="approval", reason="approval_required"
+    )
     escalation_decide(
         escalation_id=decided.pk,
         user=operator,
