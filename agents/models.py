@@ -70,9 +70,14 @@ class Inquiry(models.Model):
         ApiToken,
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        # A token that submitted conversations is revoked, never deleted: it is what a
+        # storefront may read and whose idempotency keys they are (``inquiry_create``).
+        on_delete=models.PROTECT,
         related_name="+",
-        help_text="The storefront token that submitted it, whose webhooks hear of it.",
+        help_text=(
+            "The storefront token that submitted it: the one storefront that may read it and "
+            "write in it, and whose webhooks hear of it."
+        ),
     )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -82,10 +87,21 @@ class Inquiry(models.Model):
         ordering = ["-created_at"]
         verbose_name = "conversation"
         verbose_name_plural = "conversations"
+        # An idempotency key names one request of one caller: a storefront's keys are its own
+        # (two storefronts may send the same key for the same customer), and the keys of
+        # conversations started without a token (the help page, the console) share one space
+        # per customer. Two partial constraints, because NULL tokens would never collide.
         constraints = [
             models.UniqueConstraint(
-                fields=["customer", "idempotency_key"], name="inquiry_idempotency_per_customer"
-            )
+                fields=["storefront_token", "customer", "idempotency_key"],
+                condition=models.Q(storefront_token__isnull=False),
+                name="inquiry_idempotency_per_token",
+            ),
+            models.UniqueConstraint(
+                fields=["customer", "idempotency_key"],
+                condition=models.Q(storefront_token__isnull=True),
+                name="inquiry_idempotency_per_customer",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -47,12 +47,21 @@ def _e(
     return ErrorCode(status=status, message=message, variants=variants, short=short)
 
 
+UNAUTHENTICATED: Final = 401
 FORBIDDEN: Final = 403
 NOT_FOUND: Final = 404
 CONFLICT: Final = 409
 REFUSED: Final = 422
 
 CATALOGUE: Final[Mapping[str, ErrorCode]] = {
+    # Who is calling is known, but may not sign in now (401).
+    "account_locked": _e(
+        UNAUTHENTICATED,
+        _(
+            "This account is locked after too many failed logins, and its API tokens with it; "
+            "they work again once the account is unlocked."
+        ),
+    ),
     # Something asked for is not there (404).
     "escalation_not_found": _e(
         NOT_FOUND, _("No such escalation."), by_id=_("No escalation with id %(id)s.")

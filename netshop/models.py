@@ -477,8 +477,9 @@ class CarrierBooking(models.Model):
 class ApiToken(models.Model):
     """A bearer token for the API. Only a SHA-256 digest is stored; the key is shown once.
 
-    Without a ``user`` it is a storefront's: it submits and follows inquiries for any
-    customer. With one it is that staff member's, for scripts and tools: it acts as them,
+    Without a ``user`` it is a storefront's: it submits inquiries for any customer, and
+    reads and writes only in the conversations it submitted (its idempotency keys are its
+    own). With one it is that staff member's, for scripts and tools: it acts as them,
     with whatever role they hold at the moment of each request, and opens no page.
     A storefront's token with a ``callback_url`` receives signed webhooks for the
     conversations it submitted (``netshop.webhooks``).

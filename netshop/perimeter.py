@@ -12,10 +12,12 @@ from functools import wraps
 from typing import Any
 
 from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.utils import timezone
 
 LOCKED_OUT_STATUS = 429  # Too Many Requests: the credentials may be right, the rate is not
 
@@ -35,6 +37,24 @@ def client_ip(request: HttpRequest) -> str | None:
             return hops[-count]
     remote = request.META.get("REMOTE_ADDR")
     return str(remote) if remote else None
+
+
+def login_locked_out(*, username: str) -> bool:
+    """Is ``username`` locked out of logging in, from any address, right now?
+
+    A lockout is counted per (username, address), but a personal API token is a second way
+    into the same account from nowhere in particular: while any lockout of the account
+    stands (past ``AXES_FAILURE_LIMIT`` failures, within the cool-off), its tokens are
+    refused too. Unlocking (``axes_reset_username``, the admin, the cool-off passing) lets
+    them in again.
+    """
+    attempts = AccessAttempt.objects.filter(
+        username=username, failures_since_start__gte=settings.AXES_FAILURE_LIMIT
+    )
+    cool_off = get_cool_off()
+    if cool_off is not None:
+        attempts = attempts.filter(attempt_time__gte=timezone.now() - cool_off)
+    return bool(attempts.exists())  # axes ships no type hints
 
 
 def lockout_response(

@@ -24,9 +24,23 @@ _HOLDERS: dict[Role, frozenset[str]] = {
     Role.MANAGER: frozenset({Role.MANAGER}),
 }
 
-# Both roles may browse the shop's data read-only in the admin; API tokens are for managers.
+# Both roles may browse the shop's data read-only in the admin, as far as their work needs it.
+# Operators answer customers and decide escalations: customers, orders, shipments, payments
+# and what was done about them. They have no need for the integrations' books, which managers
+# (the shop's leads) audit: API tokens, the audit log, the payment gateway's and the
+# carrier's transaction ledgers, and the storefronts' webhook deliveries (every storefront's
+# payloads) with their per-conversation status.
 _HIDDEN_FROM: dict[Role, frozenset[str]] = {
-    Role.OPERATOR: frozenset({"view_apitoken", "view_auditentry"}),
+    Role.OPERATOR: frozenset(
+        {
+            "view_apitoken",
+            "view_auditentry",
+            "view_gatewaytransaction",
+            "view_carrierbooking",
+            "view_webhookdelivery",
+            "view_webhooksubjectstatus",
+        }
+    ),
     Role.MANAGER: frozenset(),
 }
 
@@ -34,14 +48,17 @@ _ROLES_CACHE = "_netshop_roles"
 
 
 def ensure_role_groups() -> dict[Role, Group]:
-    """Create the role groups (idempotent) and give them view permissions on the shop's data."""
+    """Create the role groups (idempotent) and give them exactly the view permissions on the
+    shop's data their role has (one a role no longer has is taken away)."""
     groups = {}
     views = Permission.objects.filter(
         content_type__app_label="netshop", codename__startswith="view_"
     )
     for role in Role:
         group, _ = Group.objects.get_or_create(name=role.value)
-        group.permissions.add(*[p for p in views if p.codename not in _HIDDEN_FROM[role]])
+        hidden = _HIDDEN_FROM[role]
+        group.permissions.add(*[p for p in views if p.codename not in hidden])
+        group.permissions.remove(*[p for p in views if p.codename in hidden])
         groups[role] = group
     return groups
 

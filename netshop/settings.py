@@ -136,6 +136,16 @@ NETSHOP_WORKER_CONCURRENCY = int(os.environ.get("NETSHOP_WORKER_CONCURRENCY", "4
 # Connections each process keeps for Django: a run's threads borrow one for each step's
 # queries and give it back, so far fewer are needed than runs in flight. Empty or 0: no pool.
 NETSHOP_DB_POOL_SIZE = int(os.environ.get("NETSHOP_DB_POOL_SIZE") or "12")
+# Recovering runs whose worker died (``agents.team.runs.recovery``). A run in flight whose
+# lease no worker holds, unmoved for the grace (time for a task just queued to start), is
+# dispatched again; beat looks this often. A run sent again is not sent again for the
+# redispatch window unless a worker took it meanwhile (one copy behind a task waiting in a busy
+# queue, not one per sweep). Where other processes cannot see leases (SQLite: the embedded shape),
+# age alone judges, over the longer stale window.
+NETSHOP_RUN_RECOVERY_GRACE_S = float(os.environ.get("NETSHOP_RUN_RECOVERY_GRACE_S", "10"))
+NETSHOP_RUN_RECOVER_EVERY_S = float(os.environ.get("NETSHOP_RUN_RECOVER_EVERY_S", "10"))
+NETSHOP_RUN_REDISPATCH_S = int(os.environ.get("NETSHOP_RUN_REDISPATCH_S", "120"))
+NETSHOP_RUN_STALE_S = float(os.environ.get("NETSHOP_RUN_STALE_S", "120"))
 
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
@@ -270,6 +280,13 @@ CACHES = {
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "throttle"}
     ),
+    # Which runs recovery sent again and no worker has taken yet: shared by every worker
+    # through Redis; the embedded shape has no beat, and recovery is a command run by hand.
+    "runs": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "runs"}
+    ),
 }
 
 # --- Channels -----------------------------------------------------------------------------
@@ -319,7 +336,12 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {"celery": {}, "webhooks": {}}
 CELERY_TASK_ROUTES = {"netshop.webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "recover-runs": {"task": "agents.team.runs.tasks.recover_runs", "schedule": 60.0},
+    "recover-runs": {
+        "task": "agents.team.runs.tasks.recover_runs",
+        "schedule": NETSHOP_RUN_RECOVER_EVERY_S,
+        # A sweep left waiting in a busy queue is dropped, not run in a pile with later ones.
+        "options": {"expires": NETSHOP_RUN_RECOVER_EVERY_S},
+    },
     "lapse-conversations": {
         "task": "agents.team.runs.tasks.lapse_conversations",
         "schedule": 300.0,

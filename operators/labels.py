@@ -266,6 +266,9 @@ INBOX_FILTER_LABELS: dict[str, Promise] = {
     "awaiting_customer": _("awaiting the customer"),
     "human_owned": _("taken over by a person"),
     "flagged": _("flagged for review"),
+    "escalated": _("with a person (escalated or awaiting a decision)"),
+    "failed": _("failed"),
+    "waiting_on_us": _("waiting on us (the customer wrote last)"),
 }
 
 

@@ -16,4 +16,10 @@ def _submit(task_name: str, inquiry_id: str) -> None:
 
 def enqueue_run(inquiry_id: object) -> None:
     """Start (or continue) the inquiry's run in a worker once this transaction commits."""
-    after_commit(lambda: _submit(ADVANCE_INQUIRY_TASK, str(inquiry_id)))
+    after_commit(lambda: run_submit(str(inquiry_id)))
+
+
+def run_submit(inquiry_id: str) -> None:
+    """Hand the inquiry's run to a worker now (for a caller already past its commit); raises
+    if the broker refuses it."""
+    _submit(ADVANCE_INQUIRY_TASK, inquiry_id)

@@ -16,7 +16,9 @@ from django.http import HttpRequest
 from ninja.errors import AuthorizationError
 from ninja.security import APIKeyCookie, HttpBearer
 
+from netshop.errors import DomainError
 from netshop.models import ApiToken
+from netshop.perimeter import login_locked_out
 from netshop.roles import Role, user_has_role
 
 
@@ -38,7 +40,9 @@ class StaffToken(HttpBearer):
     """``Authorization: Bearer <key>``: a staff member's own token; the request acts as them.
 
     The role is checked on each request like a session's, so taking a role away takes it
-    from the person's tokens too; a deactivated account's tokens stop working.
+    from the person's tokens too; a deactivated account's tokens stop working, and a
+    locked-out account's (too many failed logins) are refused with 401 ``account_locked``
+    until it is unlocked.
     """
 
     def authenticate(self, request: HttpRequest, token: str) -> User | None:
@@ -47,6 +51,8 @@ class StaffToken(HttpBearer):
         found = live_tokens(token).filter(user__is_active=True).select_related("user").first()
         if found is None or found.user is None:
             return None
+        if login_locked_out(username=found.user.get_username()):
+            raise DomainError("account_locked")
         request.user = found.user  # audit and services see the same person a session shows
         return found.user
 
@@ -92,4 +98,11 @@ def require_storefront_or_role(request: HttpRequest, role: Role) -> None:
 
 def is_storefront(request: HttpRequest) -> bool:
     """Is the caller the shop's storefront (which relays replies to the customer as written)?"""
-    return isinstance(getattr(request, "auth", None), ApiToken)
+    return storefront_of(request) is not None
+
+
+def storefront_of(request: HttpRequest) -> ApiToken | None:
+    """The storefront token the request authenticated with (None for staff): what it may read
+    and write is the conversations it submitted."""
+    auth = getattr(request, "auth", None)
+    return auth if isinstance(auth, ApiToken) else None

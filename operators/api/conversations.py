@@ -72,7 +72,9 @@ def conversations(
 ) -> ConversationPage:
     """Conversations most recently active first. ``q`` matches a customer code or an order
     number exactly, or any text of the thread; ``filter`` keeps the AI-resolved ones, those
-    awaiting the customer, those a person owns, or those flagged for review. Follow
+    awaiting the customer, those a person owns, those flagged for review, those with a person
+    (escalated or awaiting a decision), the failed ones, or those waiting on the team (the
+    customer wrote last and a person is to answer). Follow
     ``next_cursor`` for more (operators and managers)."""
     require_role(request, Role.OPERATOR)
     found = conversations_search(query=q, filter=filter)

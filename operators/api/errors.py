@@ -42,6 +42,7 @@ HTTP_CODES = {
     429: "rate_limited",
     500: "server_error",
 }
+WWW_AUTHENTICATE = 'Bearer realm="netshop"'
 # Headers of Django's or ninja's own answer that a JSON rewrite keeps.
 # A rewritten error keeps every header but the body's own (Allow, Retry-After, the security
 # policy, no-store ...).
@@ -73,7 +74,10 @@ def _error(
 
 
 def _domain(request: HttpRequest, exc: DomainError, api: NinjaAPI) -> HttpResponse:
-    return _error(api, request, exc.status, exc.code, exc.message)
+    response = _error(api, request, exc.status, exc.code, exc.message)
+    if exc.status == 401:  # as every 401 says how to authenticate
+        response["WWW-Authenticate"] = WWW_AUTHENTICATE
+    return response
 
 
 def _unauthenticated(request: HttpRequest, exc: AuthenticationError, api: NinjaAPI) -> HttpResponse:
@@ -82,7 +86,7 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError, api: NinjaA
         "staff session or staff token, as the endpoint's documentation says."
     )
     response = _error(api, request, 401, "unauthenticated", message)
-    response["WWW-Authenticate"] = 'Bearer realm="netshop"'
+    response["WWW-Authenticate"] = WWW_AUTHENTICATE
     return response
 
 

@@ -7,12 +7,13 @@ from ninja import Router, Status
 
 from agents.contract.cards import cards_document
 from agents.models import Inquiry
+from agents.support.conversations.inbox import storefront_conversation_get
 from agents.support.conversations.selectors import inquiry_get, thread_messages
 from agents.support.conversations.storefront_intake import storefront_inquiry_create
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from netshop.services.coupons import coupon_codes_withheld
-from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
+from operators.api.auth import STAFF, require_storefront_or_role, storefront, storefront_of
 from operators.api.outputs import message_out
 from operators.api.schemas import ErrorOut, InquiryAccepted, InquiryIn, InquiryOut
 from operators.api.throttling import StorefrontRateThrottle
@@ -32,9 +33,11 @@ INTAKE_ERRORS = (400, 401, 404, 409, 413, 415, 422, 429)
 def inquiry_submit(
     request: HttpRequest, payload: InquiryIn, response: HttpResponse
 ) -> Status[InquiryAccepted]:
-    """Accept the inquiry and answer at once; a worker runs it. The same idempotency key for
-    the same customer and the same text answers with the inquiry it first made; reused for a
-    different text or channel it is refused (409 ``idempotency_key_reused``). Bodies are JSON
+    """Accept the inquiry and answer at once; a worker runs it. The same idempotency key from
+    this token for the same customer and the same text answers with the inquiry it first
+    made; reused for a different text or channel it is refused (409
+    ``idempotency_key_reused``). Keys are the token's own: another storefront's same key is
+    another inquiry. Bodies are JSON
     (415 otherwise, 413 past the size limit); each storefront token has a rate limit (429,
     with ``Retry-After``)."""
     customer = customer_get(code=payload.customer_id)
@@ -56,10 +59,17 @@ def inquiry_submit(
     summary="Where an inquiry stands",
 )
 def inquiry_detail(request: HttpRequest, inquiry_id: str) -> InquiryOut:
-    """The conversation's status, latest reply and thread (never its internal notes)."""
+    """The conversation's status, latest reply and thread (never its internal notes). A
+    storefront reads only the conversations it submitted: any other is 404, like an id that
+    does not exist."""
     require_storefront_or_role(request, Role.OPERATOR)
-    inquiry = inquiry_get(inquiry_id=inquiry_id)
-    return _inquiry_out(inquiry, for_customer=is_storefront(request))
+    token = storefront_of(request)
+    inquiry = (
+        storefront_conversation_get(inquiry_id=inquiry_id, token=token)
+        if token
+        else inquiry_get(inquiry_id=inquiry_id)
+    )
+    return _inquiry_out(inquiry, for_customer=token is not None)
 
 
 @router.get(

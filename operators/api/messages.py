@@ -2,7 +2,9 @@
 the receipts issued in it.
 
 A storefront writes for one customer at a time: each call names the customer, and another
-customer's conversation is "not found", exactly like an id that does not exist.
+customer's conversation is "not found", exactly like an id that does not exist. So is every
+conversation the storefront's token did not submit (another storefront's, or one started on
+the help page or in the console): a token cannot probe ids.
 """
 
 from __future__ import annotations
@@ -14,7 +16,11 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Path, Router, Status
 
 from agents.models import Inquiry
-from agents.support.conversations.inbox import customer_conversation_get, thread_after
+from agents.support.conversations.inbox import (
+    customer_conversation_get,
+    storefront_conversation_get,
+    thread_after,
+)
 from agents.support.conversations.selectors import inquiry_get
 from agents.support.conversations.services import customer_message_post
 from agents.support.escalations.customer_feedback import Feedback, answer_feedback_give
@@ -24,7 +30,7 @@ from netshop.errors import DomainError
 from netshop.roles import Role
 from netshop.selectors import customer_get
 from netshop.services.receipts import RECEIPT_NUMBER_PATTERN, receipt_issue_get
-from operators.api.auth import STAFF, is_storefront, require_storefront_or_role, storefront
+from operators.api.auth import STAFF, require_storefront_or_role, storefront, storefront_of
 from operators.api.outputs import message_out, thread_out
 from operators.api.schemas import (
     CustomerCode,
@@ -61,9 +67,10 @@ def customer_message(
     person owns the conversation (then the message waits for them). A conversation closed
     within NETSHOP_REOPEN_DAYS reopens; one closed longer ago is left as it was and the
     message starts a new conversation: ``new_conversation`` is true and ``inquiry_id`` (and
-    ``Location``) name it. Another customer's conversation is 404. The ``Idempotency-Key``
-    header makes a retry safe (409 ``message_key_reused`` for the same key with another
-    text); blank text is 422; the body is JSON (415) within the size limit (413)."""
+    ``Location``) name it. Another customer's conversation, or one this token did not
+    submit, is 404. The ``Idempotency-Key`` header makes a retry safe (409
+    ``message_key_reused`` for the same key with another text); blank text is 422; the body
+    is JSON (415) within the size limit (413)."""
     customer = customer_get(code=payload.customer_id)
     message = customer_message_post(
         customer=customer,
@@ -71,6 +78,7 @@ def customer_message(
         text=payload.text,
         channel=payload.channel,
         idempotency_key=idempotency_key,
+        storefront=storefront_of(request),
     )
     landed = str(message.inquiry_id)
     response["Location"] = f"/api/v1/inquiries/{landed}/messages"
@@ -97,8 +105,9 @@ def answer_feedback(
     201 when recorded; the same answer sent again is 200 with the recorded one; a different
     one is 409 ``feedback_already_given``. ``solved: false`` puts the conversation in the
     operators' queue at once and the AI answers nothing until a person has acted. Another
-    customer's conversation, or a message not in it, is 404; a message that is no AI answer
-    is 422 ``not_an_ai_reply``; 422 ``invalid_rating``, ``comment_too_long``."""
+    customer's conversation, one this token did not submit, or a message not in it, is 404;
+    a message that is no AI answer is 422 ``not_an_ai_reply``; 422 ``invalid_rating``,
+    ``comment_too_long``."""
     customer = customer_get(code=payload.customer_id)
     row, created = answer_feedback_give(
         customer=customer,
@@ -106,6 +115,7 @@ def answer_feedback(
         message_id=message_id,
         feedback=Feedback(solved=payload.solved, rating=payload.rating, comment=payload.comment),
         channel=payload.channel,
+        storefront=storefront_of(request),
     )
     return Status(201 if created else 200, FeedbackOut(**feedback_payload(row)))
 
@@ -125,11 +135,12 @@ def customer_thread(
     """The thread oldest first: the customer's, the AI's and operators' messages; internal
     notes never (use the staff conversation endpoints for those). A storefront names the
     customer it shows the thread to (``customer_id``, required for it; 404 for another
-    customer's conversation). Poll with ``after`` = the ``last_id`` of the previous answer."""
+    customer's conversation or one the token did not submit). Poll with ``after`` = the
+    ``last_id`` of the previous answer."""
     require_storefront_or_role(request, Role.OPERATOR)
     inquiry = _visible(request, inquiry_id, customer_id)
     messages = thread_after(inquiry=inquiry, for_staff=False, after=after)
-    return thread_out(inquiry, messages, for_staff=not is_storefront(request))
+    return thread_out(inquiry, messages, for_staff=storefront_of(request) is None)
 
 
 # The converter in the route takes only this shape (anything else is 404); the schema says so.
@@ -172,9 +183,16 @@ def conversation_receipt(
 
 
 def _visible(request: HttpRequest, inquiry_id: str, customer_id: str | None) -> Inquiry:
-    if customer_id is None:
-        if is_storefront(request):
+    """The conversation as the caller may read it: a storefront, only one it submitted, of
+    the customer it names; staff, any (of the customer, when named)."""
+    token = storefront_of(request)
+    if token is not None:
+        if customer_id is None:
             raise DomainError("invalid_request", "customer_id: a storefront must name the customer")
+        return storefront_conversation_get(
+            inquiry_id=inquiry_id, token=token, customer_code=customer_id
+        )
+    if customer_id is None:
         return inquiry_get(inquiry_id=inquiry_id)
     return customer_conversation_get(inquiry_id=inquiry_id, customer_code=customer_id)
 

@@ -12,7 +12,8 @@ api = NinjaAPI(
     version="1",
     description=(
         "Storefronts start conversations (inquiries), post the customer's messages and read "
-        "the thread with their bearer token. Staff work the escalation queue and the "
+        "the thread with their bearer token, each in the conversations it submitted (any other "
+        "is 404). Staff work the escalation queue and the "
         "conversation inbox, take conversations over and read the audit log with their "
         "session (unsafe methods need the CSRF token) or with a personal token from "
         "`manage.py create_api_token NAME --user USERNAME`, sent as a bearer token. Every "

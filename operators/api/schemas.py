@@ -61,7 +61,10 @@ class InquiryIn(Schema):
     channel: Channel = Field(default="web", description="Where it came from: web, email, chat.")
     idempotency_key: IdempotencyKey | None = Field(
         default=None,
-        description="Sending the same key again (per customer) returns the same inquiry.",
+        description=(
+            "Sending the same key again (per customer, from this token) returns the same "
+            "inquiry; another token's same key is another inquiry."
+        ),
     )
 
 
@@ -303,8 +306,8 @@ class AuditQuery(Schema):
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 IDEMPOTENCY_DESCRIPTION = (
     "Sending the same key again for the same conversation and text answers with the message "
-    "it first stored (nothing is stored or answered twice); the same key with another text "
-    "is refused (409 ``message_key_reused``)."
+    "it first stored (nothing is stored or answered twice); the same key with another text, "
+    "or one another writer used in the conversation, is refused (409 ``message_key_reused``)."
 )
 MessageText = InquiryText  # the same bounds and blank rule as an inquiry's first message
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -127,9 +128,14 @@ def celery_broker(url: str) -> Iterator[None]:
 
 
 @pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+def own_redis(tmp_path: Path, settings: Any) -> Iterator[RedisServer]:
     server = RedisServer(tmp_path / "redis.log")
     server.start()
+    # Recovery's marks of runs sent again live beside the queue, as in production: lost with it.
+    settings.CACHES = {
+        **settings.CACHES,
+        "runs": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": server.url},
+    }
     try:
         with celery_broker(server.url):
             yield server

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from agents.models import Escalation, Inquiry
 from agents.support.conversations.intake import inquiry_create
+from agents.support.conversations.storefront_intake import storefront_inquiry_create
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.shapes import PendingAction
 from netshop.models import ApiToken, Customer, Order
@@ -46,6 +47,21 @@ def _api_key(name: str, user: User | None, revoked: bool) -> str:
         revoked_at=timezone.now() if revoked else None,
     )
     return key
+
+
+def token_of(key: str) -> ApiToken:
+    """The token row behind a bearer ``key``."""
+    return ApiToken.objects.get(key_digest=ApiToken.digest(key))
+
+
+def submitted_by(
+    key: str, customer: Customer | None = None, text: str = "返金してください"
+) -> Inquiry:
+    """An inquiry the storefront with bearer ``key`` submitted (so that storefront, and no
+    other, reads it and writes in it)."""
+    return storefront_inquiry_create(
+        token=token_of(key), customer=customer or CustomerFactory.create(), text=text
+    )
 
 
 def bearer(key: str) -> dict[str, str]:

@@ -51,7 +51,7 @@ from netshop.roles import Role, role_assign
 from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
 from tests.factories import CustomerFactory
-from tests.operators.api_helpers import escalation_for, storefront_key
+from tests.operators.api_helpers import escalation_for, storefront_key, token_of
 from tests.support.channel_layers import use_redis_channel_layer
 from tests.support.reviews import answer_grounds
 from tests.support.scenarios import SCENARIO_PREFIX, SupportShop, support_shop
@@ -107,10 +107,21 @@ class Shop:
         return client
 
     def inquiry(
-        self, customer: str = "hanako", text: str = "{hanako_delivered}が壊れていました"
+        self,
+        customer: str = "hanako",
+        text: str = "{hanako_delivered}が壊れていました",
+        *,
+        submitted: bool = False,
     ) -> Inquiry:
-        """An inquiry of ``"hanako"`` or ``"emily"``, its ``text`` filled (``fill``)."""
-        return inquiry_create(customer=self.customer(customer), text=self.fill(text), start=False)
+        """An inquiry of ``"hanako"`` or ``"emily"``, its ``text`` filled (``fill``);
+        ``submitted``: by the suite's storefront token (the only conversations it reaches),
+        else as on the help page."""
+        return inquiry_create(
+            customer=self.customer(customer),
+            text=self.fill(text),
+            start=False,
+            storefront_token=token_of(self.storefront_key) if submitted else None,
+        )
 
     def escalation(self, customer: str = "hanako") -> Escalation:
         return escalation_for(self.inquiry(customer))
@@ -235,7 +246,9 @@ class RoutePaths:
 
     def __init__(self, shop: Shop) -> None:
         self.shop = shop
-        self.inquiry = shop.inquiry("hanako")
+        # Submitted by the suite's storefront, so the token's rows show what it may do with
+        # its own conversations (another's is 404: ``test_customer_scoping``).
+        self.inquiry = shop.inquiry("hanako", submitted=True)
         self.escalation = shop.escalation("hanako")
         self.receipt_number = _receipt_number(self.inquiry, shop.orders.hanako.delivered)
         # An AI answer in the conversation: what the customer's feedback routes are about.

@@ -8,8 +8,9 @@ payment reference, owner) anywhere in the reply, the run's state, the receipts, 
 package or the audit log.
 
 The storefront token is different by design (SPEC 7): it authenticates a shop, which speaks
-for all of its customers, so it reads any customer's inquiry. A customer's own session is no
-API credential at all.
+for all of its customers, so it reads any customer's inquiry that it submitted, and no other
+(another storefront's, or one started on the help page, is "not found" like a bad id). A
+customer's own session is no API credential at all.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from collections.abc import Callable
 
 import pytest
 
+from agents.models import Inquiry
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Coupon, Order, Product
+from tests.operators.api_helpers import storefront_key, token_of
 from tests.security.conftest import (
     FORBIDDEN_CLOSE,
     Shop,
@@ -84,14 +87,37 @@ def test_a_customer_session_is_no_api_credential_even_for_their_own_inquiry(shop
     assert response.status_code == 403
 
 
-def test_a_storefront_token_reads_every_customers_inquiry_by_design(shop: Shop) -> None:
-    inquiries = [shop.inquiry("hanako"), shop.inquiry("emily", "Where is {emily_delivered}?")]
+def test_a_storefront_token_reads_every_customers_inquiry_it_submitted_by_design(
+    shop: Shop,
+) -> None:
+    inquiries = [
+        shop.inquiry("hanako", submitted=True),
+        shop.inquiry("emily", "Where is {emily_delivered}?", submitted=True),
+    ]
 
     answers = [shop.client("token").get(f"/api/v1/inquiries/{i.pk}") for i in inquiries]
 
     assert [a.json()["customer_id"] for a in answers] == [
         shop.customer("hanako").code,
         shop.customer("emily").code,
+    ]
+
+
+def test_a_storefront_token_finds_no_inquiry_it_did_not_submit(shop: Shop) -> None:
+    on_the_help_page = shop.inquiry("hanako")
+    another_shops = shop.inquiry("emily", "Where is {emily_delivered}?")
+    Inquiry.objects.filter(pk=another_shops.pk).update(
+        storefront_token=token_of(storefront_key("another-shop"))
+    )
+
+    answers = [
+        shop.client("token").get(f"/api/v1/inquiries/{i.pk}")
+        for i in (on_the_help_page, another_shops)
+    ]
+
+    assert [(a.status_code, a.json()["code"]) for a in answers] == [
+        (404, "inquiry_not_found"),
+        (404, "inquiry_not_found"),
     ]
 
 

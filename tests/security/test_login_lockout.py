@@ -4,11 +4,14 @@ Given the shared shop's logins, when a client guesses a password over and over, 
 configured number of failures (5 by default) that username is refused from that address, the
 right password included, with a page that says so in the visitor's language and no session;
 other people from the same address and the same person from elsewhere still log in; and
-``manage.py axes_reset_username`` or the admin lifts the lock.
+``manage.py axes_reset_username`` or the admin lifts the lock. While any lockout of a staff
+member's login stands, their personal API tokens are refused too (401 ``account_locked``),
+from every address: a token is a second way into the account, not a second address.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,9 +19,11 @@ from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client, RequestFactory
+from django.utils import timezone
 
 from netshop.audit.models import AuditEntry
 from netshop.perimeter import client_ip
+from tests.operators.api_helpers import bearer, staff_key
 from tests.security.conftest import PASSWORD, Shop
 
 pytestmark = pytest.mark.usefixtures("quiet_refusals")
@@ -163,6 +168,61 @@ def test_the_limit_and_the_cool_off_come_from_settings(shop: Shop, settings: Any
     response, _ = attempt("operator", PASSWORD)
     assert statuses == [200, 429, 429]
     assert "until an administrator unlocks it" in response.content.decode()
+
+
+# --- Personal API tokens ---------------------------------------------------------------------
+
+ACCOUNT_LOCKED = {
+    "code": "account_locked",
+    "message": (
+        "This account is locked after too many failed logins, and its API tokens with it; "
+        "they work again once the account is unlocked."
+    ),
+}
+
+
+def with_token(key: str) -> Any:
+    """A staff API call with a personal token, from an address nobody guessed from."""
+    return Client(REMOTE_ADDR=ELSEWHERE).get("/api/v1/escalations", headers=bearer(key))
+
+
+def test_a_locked_out_staff_members_token_is_refused_until_they_are_unlocked(shop: Shop) -> None:
+    key = staff_key(shop.user("operator"))
+    before = with_token(key)
+    guess("operator", 5)
+
+    locked = with_token(key)
+    call_command("axes_reset_username", "operator", stdout=None)
+    unlocked = with_token(key)
+
+    assert before.status_code == 200
+    assert (locked.status_code, locked.json()) == (401, ACCOUNT_LOCKED)
+    assert locked["WWW-Authenticate"] == 'Bearer realm="netshop"'
+    assert unlocked.status_code == 200
+
+
+def test_failures_below_the_limit_leave_the_token_working(shop: Shop) -> None:
+    key = staff_key(shop.user("operator"))
+    guess("operator", 4)
+
+    assert with_token(key).status_code == 200
+
+
+def test_a_lockout_past_its_cool_off_no_longer_refuses_the_token(shop: Shop) -> None:
+    key = staff_key(shop.user("manager"))
+    guess("manager", 5)
+    AccessAttempt.objects.filter(username="manager").update(
+        attempt_time=timezone.now() - timedelta(minutes=31)
+    )
+
+    assert with_token(key).status_code == 200
+
+
+def test_another_persons_lockout_leaves_the_token_working(shop: Shop) -> None:
+    key = staff_key(shop.user("manager"))
+    guess("operator", 5)
+
+    assert with_token(key).status_code == 200
 
 
 # --- The audit trail -------------------------------------------------------------------------

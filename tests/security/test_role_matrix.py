@@ -110,7 +110,8 @@ EXPECTED: dict[str, Row] = {
     "api/v1/docs": everyone(200),
     "api/v1/": everyone(404),  # ninja's root: nothing is served there
     "api/v1/inquiries": Row((401, 202, 401, 401, 401), method="post", body=INQUIRY, json=True),
-    # A storefront token speaks for every customer (SPEC: it authenticates a shop).
+    # A storefront token speaks for every customer (SPEC: it authenticates a shop), in the
+    # conversations it submitted (the matrix's is; another's is 404: test_customer_scoping).
     "api/v1/inquiries/<inquiry_id>": Row((401, 200, 403, 200, 200)),
     "api/v1/agents": Row((401, 200, 403, 200, 200)),
     "api/v1/escalations": staff_api(),
@@ -275,8 +276,9 @@ def admin_model_rows() -> dict[str, Row]:
     """Each registered model's admin pages, by what the roles' view permissions allow.
 
     Both roles only hold ``view_*`` permissions on the shop's models (managers also on API
-    tokens) and none on ``auth``: lists and objects are readable, nothing can be added,
-    changed or deleted, and a bare object URL redirects to its (read-only) change page.
+    tokens and the integrations' ledgers, ``MANAGERS_ONLY``) and none on ``auth``: lists and
+    objects are readable, nothing can be added, changed or deleted, and a bare object URL
+    redirects to its (read-only) change page.
     """
     rows: dict[str, Row] = {}
     # The registry is what the admin builds its URLs from; AdminSite has no public accessor.
@@ -306,12 +308,17 @@ def admin_model_rows() -> dict[str, Row]:
 KEPT_BY_MANAGERS = frozenset({"cannedreply"})
 
 
+# The integrations' books: managers audit them; operators, who answer customers, have no
+# need for them (least privilege: no link, 403).
+MANAGERS_ONLY = frozenset({"apitoken", "gatewaytransaction", "carrierbooking", "webhookdelivery"})
+
+
 def _role_may_view(role: Role, app_label: str, model_name: str | None) -> bool:
     if (app_label, model_name) == ("operators", "cannedreply"):
         return True  # the library is every operator's to read (the leads keep it)
     if app_label != "netshop":
         return False
-    return not (role == Role.OPERATOR and model_name == "apitoken")
+    return not (role == Role.OPERATOR and model_name in MANAGERS_ONLY)
 
 
 def all_expected() -> dict[str, Row]:

@@ -110,7 +110,7 @@ def real_client_run(
     settings.NETSHOP_MODEL_TIMEOUT_S = 5.0
     fake_openai.responder = shop_model(live_shop.orders.hanako.delivered.number)
     inquiry = live_shop.inquiry(
-        "hanako", "{hanako_delivered}の包丁が欠けていました。返金してください。"
+        "hanako", "{hanako_delivered}の包丁が欠けていました。返金してください。", submitted=True
     )
     outcome = inquiry_run(inquiry=inquiry)
     keys = {r.headers.get("authorization") for r in fake_openai.requests}

@@ -7,9 +7,11 @@ are separate processes with their own connections.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,20 +38,31 @@ def worker_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 
 class Worker:
-    """One worker process; with ``log``, its stdout and stderr go to that file."""
+    """One worker process; with ``log``, its stdout and stderr go to that file; with ``beat``,
+    it also runs the periodic tasks of ``CELERY_BEAT_SCHEDULE`` as production's beat would."""
 
-    def __init__(self, name: str, env: dict[str, str], log: Path | None = None) -> None:
+    def __init__(
+        self, name: str, env: dict[str, str], log: Path | None = None, *, beat: bool = False
+    ) -> None:
         self.name = name
         self.log = log
+        self.beat_dir = tempfile.mkdtemp(prefix="netshop-beat-") if beat else None
         output = log.open("ab") if log is not None else None
         try:
-            self.process = self._start(name, env, output)
+            self.process = self._start(name, env, output, self._beat_args())
         finally:
             if output is not None:
                 output.close()  # the child holds its own copy
 
+    def _beat_args(self) -> list[str]:
+        if self.beat_dir is None:
+            return []
+        return ["--beat", "--schedule-filename", str(Path(self.beat_dir) / "schedule")]
+
     @staticmethod
-    def _start(name: str, env: dict[str, str], output: IO[bytes] | None) -> subprocess.Popen[bytes]:
+    def _start(
+        name: str, env: dict[str, str], output: IO[bytes] | None, extra: list[str]
+    ) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
             [
                 sys.executable,
@@ -65,6 +78,7 @@ class Worker:
                 f"{name}@%h",
                 "-l",
                 "warning",
+                *extra,
             ],
             cwd=ROOT,
             env=env,
@@ -85,6 +99,8 @@ class Worker:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self.beat_dir is not None:
+            shutil.rmtree(self.beat_dir, ignore_errors=True)
 
 
 def wait_for_workers(names: list[str], timeout: float = 30) -> None:
@@ -98,9 +114,15 @@ def wait_for_workers(names: list[str], timeout: float = 30) -> None:
 
 
 @contextmanager
-def running_workers(count: int = 1, env: dict[str, str] | None = None) -> Iterator[list[Worker]]:
+def running_workers(
+    count: int = 1, env: dict[str, str] | None = None, *, name: str = "test", beat: bool = False
+) -> Iterator[list[Worker]]:
+    """``count`` workers named ``name``; with ``beat``, the first also runs beat."""
     app.control.purge()  # nothing left over from other tests may reach these workers
-    workers = [Worker(f"test{i}-{os.getpid()}", worker_env(env)) for i in range(count)]
+    workers = [
+        Worker(f"{name}{i}-{os.getpid()}", worker_env(env), beat=beat and i == 0)
+        for i in range(count)
+    ]
     try:
         wait_for_workers([w.name for w in workers])
         yield workers

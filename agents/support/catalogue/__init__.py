@@ -9,6 +9,7 @@ language. ``say`` fails loudly: a key or a placeholder missing is a bug, not a b
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -67,3 +68,15 @@ def _template(language: Language, key: str) -> str:
         return CATALOGUES[language][key]
     except KeyError:
         raise CatalogueError(f"{language}:{key} is not in the catalogue") from None
+
+
+# The paragraphs that frame every reply the team writes: a list's one-line preview skips them.
+FRAME_KEYS: Final = ("reply.greeting", "reply.closing")
+
+
+def without_frame(text: str) -> str:
+    """``text`` without the catalogue's greeting and closing paragraphs, in either language:
+    a reply's gist (the whole text when it is nothing but its frame)."""
+    frame = {_template(language, key).strip() for language in LANGUAGES for key in FRAME_KEYS}
+    kept = [part for part in re.split(r"\n\s*\n", text) if part.strip() not in frame]
+    return "\n\n".join(kept) or text

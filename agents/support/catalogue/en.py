@@ -514,6 +514,10 @@ MESSAGES: Final[dict[str, str]] = {
         "We have not heard back from you, so we are closing this conversation for now. "
         "If you still need help, just reply here and we will pick it up where we left off."
     ),
+    "run.crashed": (
+        "We are sorry: something went wrong on our side and we could not answer your message "
+        "just now. It has been passed to a member of our team, who will reply to you here."
+    ),
     "escalation.overdue": (
         "Thank you for waiting. Your request needs a little longer than we expected: "
         "a member of our team is still checking it, and we will write to you here as soon "

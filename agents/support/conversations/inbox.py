@@ -25,8 +25,17 @@ from agents.support.conversations.search import (
 )
 from agents.support.conversations.selectors import inquiry_get, thread_messages
 from netshop.errors import DomainError
+from netshop.models import ApiToken
 
-InboxFilter = Literal["ai_resolved", "awaiting_customer", "human_owned", "flagged"]
+InboxFilter = Literal[
+    "ai_resolved",
+    "awaiting_customer",
+    "human_owned",
+    "flagged",
+    "escalated",
+    "failed",
+    "waiting_on_us",
+]
 INBOX_FILTERS: tuple[str, ...] = get_args(InboxFilter)
 
 
@@ -80,6 +89,21 @@ def customer_conversation_get(*, inquiry_id: object, customer_code: str) -> Inqu
     """One of this customer's conversations; anyone else's is "not found", like a bad id."""
     inquiry = inquiry_get(inquiry_id=inquiry_id)
     if inquiry.customer.code != customer_code.strip():
+        raise DomainError("inquiry_not_found", variant="by_id", id=inquiry_id)
+    return inquiry
+
+
+def storefront_conversation_get(
+    *, inquiry_id: object, token: ApiToken, customer_code: str | None = None
+) -> Inquiry:
+    """A conversation this storefront token submitted (of this customer, when named).
+
+    Any other, another storefront's or one started on the help page or in the console, is
+    "not found" exactly like an id that does not exist, so a storefront cannot probe ids.
+    """
+    inquiry = inquiry_get(inquiry_id=inquiry_id)
+    theirs = customer_code is None or inquiry.customer.code == customer_code.strip()
+    if inquiry.storefront_token_id != token.pk or not theirs:
         raise DomainError("inquiry_not_found", variant="by_id", id=inquiry_id)
     return inquiry
 

@@ -16,7 +16,7 @@ from agents.support.conversations.messages import message_store
 from agents.support.run_requests import enqueue_run
 from netshop.audit import audit_batch
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import ApiToken, Customer
 from netshop.text import shows_nothing
 from netshop.transactions import retry_conflicts
 
@@ -29,8 +29,14 @@ def inquiry_create(
     channel: str = "web",
     idempotency_key: str | None = None,
     start: bool = True,
+    storefront_token: ApiToken | None = None,
 ) -> Inquiry:
     """Record a new inquiry (or return the one this idempotency key already made).
+
+    ``storefront_token`` is the storefront submitting it (None: the help page, the console, a
+    command). A key is the caller's own: the same key from another storefront, or from none,
+    makes another inquiry; from the same caller for the same customer it answers with the
+    inquiry it first made.
 
     A text that shows nothing (``netshop.text.shows_nothing``) is refused (``blank_text``);
     the same key with a different text or channel is refused (``idempotency_key_reused``).
@@ -45,6 +51,7 @@ def inquiry_create(
             inquiry, created = Inquiry.objects.get_or_create(
                 customer=customer,
                 idempotency_key=idempotency_key,
+                storefront_token=storefront_token,
                 defaults={"text": text, "channel": channel},
             )
             if not created and (inquiry.text, inquiry.channel) != (text, channel):
@@ -54,7 +61,12 @@ def inquiry_create(
                 )
         else:
             inquiry, created = (
-                Inquiry.objects.create(customer=customer, text=text, channel=channel),
+                Inquiry.objects.create(
+                    customer=customer,
+                    text=text,
+                    channel=channel,
+                    storefront_token=storefront_token,
+                ),
                 True,
             )
         if created:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from agents.models import (
     Escalation,
@@ -24,7 +24,16 @@ from agents.models import (
 from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.models import Order
 
-StatusFilter = Literal["", "ai_resolved", "awaiting_customer", "human_owned", "flagged"]
+StatusFilter = Literal[
+    "",
+    "ai_resolved",
+    "awaiting_customer",
+    "human_owned",
+    "flagged",
+    "escalated",
+    "failed",
+    "waiting_on_us",
+]
 STATUS_FILTERS: Final[tuple[str, ...]] = tuple(f for f in get_args(StatusFilter) if f)
 
 
@@ -68,7 +77,33 @@ def _standing(status_filter: str) -> Q:
         return Q(human_owner__isnull=False)
     if status_filter == "flagged":
         return Q(flagged_expression())
+    if status_filter == "escalated":
+        return Q(status__in=WITH_A_PERSON)
+    if status_filter == "failed":
+        return Q(status=InquiryStatus.FAILED)
+    if status_filter == "waiting_on_us":
+        return _waiting_on_us()
     return Q(pk__in=[])
+
+
+# Where a conversation waits for a person of the team, not for the AI or the customer.
+WITH_A_PERSON: Final = (InquiryStatus.ESCALATED, InquiryStatus.AWAITING_APPROVAL)
+
+
+def _waiting_on_us() -> Q:
+    """The customer wrote last (notes aside) and a person of the team is to answer: the
+    conversation is taken over, handed to a person, waiting for a decision, or failed."""
+    newest = (
+        Message.objects.filter(inquiry=OuterRef("inquiry"))
+        .exclude(author_kind=MessageAuthor.NOTE)
+        .order_by("-created_at", "-pk")
+        .values("pk")[:1]
+    )
+    customer_wrote_last = Message.objects.filter(
+        inquiry=OuterRef("pk"), author_kind=MessageAuthor.CUSTOMER, pk=Subquery(newest)
+    )
+    ours = Q(human_owner__isnull=False) | Q(status__in=[*WITH_A_PERSON, InquiryStatus.FAILED])
+    return ours & Q(Exists(customer_wrote_last))
 
 
 def flagged_expression() -> Exists:

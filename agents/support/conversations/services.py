@@ -27,14 +27,13 @@ from agents.support import audit_trail
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import CLOSED_STATUSES, ai_may_answer, reopenable
-from agents.support.conversations.storefront_intake import storefront_token_carry
 from agents.support.events.bus import publish
 from agents.support.events.payloads import escalation_payload, inquiry_payload
 from agents.support.run_requests import enqueue_run
 from agents.support.vocabulary import OperatorDecision
 from netshop.audit import AuditAction
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import ApiToken, Customer
 from netshop.text import shows_nothing
 from netshop.transactions import retry_conflicts
 
@@ -47,12 +46,20 @@ CONSOLE_CHANNEL = "console"
 customer_message_stored = Signal()
 
 
-def conversation_locked(inquiry_id: UUID | str, *, customer: Customer | None = None) -> Inquiry:
-    """The conversation, locked for this transaction (the customer's own, when given)."""
+def conversation_locked(
+    inquiry_id: UUID | str,
+    *,
+    customer: Customer | None = None,
+    storefront: ApiToken | None = None,
+) -> Inquiry:
+    """The conversation, locked for this transaction (the customer's own, when given; one the
+    storefront submitted, when given). Any other is "not found", exactly like a bad id."""
     found = Inquiry.objects.select_for_update(of=("self",)).select_related("customer")
     found = found.filter(pk=inquiry_id)
     if customer is not None:
         found = found.filter(customer=customer)
+    if storefront is not None:
+        found = found.filter(storefront_token=storefront)
     inquiry = found.first()
     if inquiry is None:
         raise DomainError("inquiry_not_found", variant="by_id", id=inquiry_id)
@@ -65,12 +72,22 @@ def refuse_blank(text: str) -> None:
         raise DomainError("blank_text")
 
 
-def _replayed(inquiry: Inquiry, *, key: str | None, text: str) -> Message | None:
-    """The message this idempotency key already made in this conversation, if any."""
+def _replayed(
+    inquiry: Inquiry, *, key: str | None, text: str, author_kind: str, author: User | None = None
+) -> Message | None:
+    """The message this idempotency key already made in this conversation, if any.
+
+    A key is its writer's: one another writer used (the customer's key sent by an operator,
+    one operator's by another) is refused like another text, never answered with their
+    message.
+    """
     if not key:
         return None
     earlier = inquiry.messages.filter(idempotency_key=key).first()
-    if earlier is not None and earlier.text != text:
+    if earlier is None:
+        return None
+    writer = (earlier.author_kind, earlier.author_id)
+    if earlier.text != text or writer != (author_kind, author.pk if author else None):
         raise DomainError("message_key_reused", key=repr(key))
     return earlier
 
@@ -83,8 +100,13 @@ def customer_message_post(
     text: str,
     channel: str = "web",
     idempotency_key: str | None = None,
+    storefront: ApiToken | None = None,
 ) -> Message:
     """A customer's message to one of their conversations; returns the stored message.
+
+    ``storefront`` is the token writing for the customer: only a conversation it submitted is
+    found (any other is "not found", like a bad id). None is the customer on their own page,
+    who may write in any of their conversations.
 
     A conversation closed longer than ``NETSHOP_REOPEN_DAYS`` ago is not reopened: the
     message starts a new conversation (the returned message's ``inquiry``). One closed more
@@ -93,15 +115,22 @@ def customer_message_post(
     """
     refuse_blank(text)
     with transaction.atomic():
-        inquiry = conversation_locked(inquiry_id, customer=customer)
-        earlier = _replayed(inquiry, key=idempotency_key, text=text)
+        inquiry = conversation_locked(inquiry_id, customer=customer, storefront=storefront)
+        earlier = _replayed(
+            inquiry, key=idempotency_key, text=text, author_kind=MessageAuthor.CUSTOMER
+        )
         if earlier is not None:
             return earlier
         if not reopenable(inquiry):
+            # The new conversation stays the storefront's that submitted the first (its reads,
+            # its keys, its webhooks), whoever writes this message.
             started = inquiry_create(
-                customer=customer, text=text, channel=channel, idempotency_key=idempotency_key
+                customer=customer,
+                text=text,
+                channel=channel,
+                idempotency_key=idempotency_key,
+                storefront_token=inquiry.storefront_token,
             )
-            storefront_token_carry(earlier=inquiry, started=started)
             return started.messages.order_by("created_at").first() or _missing(started)
         if inquiry.status in CLOSED_STATUSES:
             _reopen(inquiry)
@@ -197,7 +226,9 @@ def operator_message_send(
     the message it made, as for the customer's)."""
     refuse_blank(text)
     inquiry = conversation_locked(inquiry_id)
-    earlier = _replayed(inquiry, key=idempotency_key, text=text)
+    earlier = _replayed(
+        inquiry, key=idempotency_key, text=text, author_kind=MessageAuthor.OPERATOR, author=user
+    )
     if earlier is not None:
         return earlier
     _refuse_unless_owner(inquiry, user)

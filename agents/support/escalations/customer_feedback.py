@@ -43,7 +43,7 @@ from agents.support.events.payloads import feedback_payload, inquiry_payload
 from agents.support.missed_point import missed_the_point
 from agents.support.vocabulary import NOT_SOLVED
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import ApiToken, Customer
 from netshop.services.coupons import coupon_codes_withheld
 from netshop.transactions import retry_conflicts
 
@@ -84,15 +84,19 @@ def answer_feedback_give(
     message_id: UUID | str,
     feedback: Feedback,
     channel: str = "web",
+    storefront: ApiToken | None = None,
 ) -> tuple[AnswerFeedback, bool]:
     """``customer``'s word on the AI answer ``message_id`` of their conversation; the row and
     whether this call recorded it (False: the same answer was already recorded).
 
-    Another customer's conversation is "not found" (404), as is a message not in it or one the
-    customer cannot see (a note); a message that is no AI reply is refused (422).
+    Another customer's conversation is "not found" (404), as is one another storefront
+    submitted (``storefront``: the token writing for the customer; None, their own page), a
+    message not in it or one the customer cannot see (a note); a message that is no AI reply
+    is refused (422).
     """
     feedback = feedback_checked(feedback)
-    inquiry = conversation_locked(inquiry_id, customer=customer)  # serialises two answers
+    # Locking serialises two answers.
+    inquiry = conversation_locked(inquiry_id, customer=customer, storefront=storefront)
     message = _ai_reply(inquiry, message_id)
     earlier = AnswerFeedback.objects.filter(message=message).first()
     if earlier is not None:

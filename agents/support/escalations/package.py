@@ -12,10 +12,13 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, messages_from_dict
 
-from agents.models import Inquiry
+from agents.models import Escalation, Inquiry
 from agents.support.conversations.thread import OPERATOR_NAME
 from agents.support.shapes import HELD, EnvelopeDict
 from netshop.services.coupons import coupon_codes_withheld
+
+# Marks the package of a crashed run: a person may run its turn again.
+RETRY_RUN = "retry_run"
 
 
 def held_actions(envelopes: Mapping[str, EnvelopeDict]) -> list[dict[str, Any]]:
@@ -33,6 +36,18 @@ def inquiry_package(inquiry: Inquiry) -> dict[str, Any]:
     """The package of a wait with no run's state to hand over (a crash, a flag, a sampled
     review): the message that opened the conversation and whose it is."""
     return {"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}}
+
+
+def crash_package(inquiry: Inquiry, *, error: str) -> dict[str, Any]:
+    """The package of a run that crashed: the opening message, the error for the person who
+    picks it up, and ``retry_run``: they may run the turn again (``escalation_decide``)."""
+    failure = {"agent": "supervisor", "code": "supervisor_failure", "message": error}
+    return inquiry_package(inquiry) | {"errors": [failure], RETRY_RUN: True}
+
+
+def run_retryable(escalation: Escalation) -> bool:
+    """Whether deciding ``approve`` on this wait runs its crashed turn again."""
+    return bool((escalation.package or {}).get(RETRY_RUN)) and not escalation.actions
 
 
 def handoff_package(state: dict[str, Any]) -> dict[str, Any]:

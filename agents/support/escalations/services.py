@@ -40,6 +40,7 @@ from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refus
 from agents.support.escalations.four_eyes import second_approval_mark
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
 from agents.support.escalations.not_solved import not_solved_released
+from agents.support.escalations.package import run_retryable
 from agents.support.escalations.reply_previews import ReplyPreview, reply_previewer
 from agents.support.events.bus import publish
 from agents.support.events.payloads import escalation_payload, inquiry_payload
@@ -66,12 +67,16 @@ DECISIONS_BY_KIND: dict[EscalationKind, set[str]] = {
 # A refund or cancellation that failed at the gateway: retry it as approved (APPROVE),
 # give it up (REJECT), or answer the customer yourself.
 RETRY_DECISIONS: set[str] = {D.APPROVE, D.REJECT, D.TAKE_OVER}
+# A run that crashed: run the turn again (APPROVE), or answer the customer yourself.
+RERUN_DECISIONS: set[str] = {D.APPROVE, D.TAKE_OVER}
 
 
 def decisions_allowed(escalation: Escalation) -> set[str]:
     """What a person may decide here; a run waits on every escalation that holds actions."""
     if escalation.kind == EscalationKind.FAILURE and escalation.actions:
         return RETRY_DECISIONS
+    if escalation.kind == EscalationKind.FAILURE and run_retryable(escalation):
+        return RERUN_DECISIONS
     return DECISIONS_BY_KIND[EscalationKind(escalation.kind)]
 
 
@@ -229,10 +234,25 @@ def escalation_decided(escalation: Escalation, record: dict[str, Any], *, user: 
         return escalation
     if record["decision"] == D.TAKE_OVER:
         _hand_over(escalation.inquiry, record["reply"], operator=user)
+    elif record["decision"] == D.APPROVE and run_retryable(escalation):
+        _run_again(escalation.inquiry)
     elif escalation.reason == NOT_SOLVED:  # a verdict on the customer's "not solved"
         not_solved_released(escalation.inquiry)
     announce_resolved(escalation.inquiry, [escalation])
     return escalation
+
+
+def _run_again(inquiry: Inquiry) -> None:
+    """A person asked for a crashed run's turn to be run again: the conversation is queued
+    and a worker takes the turn from its last checkpoint (a message the customer sent
+    meanwhile is answered with it)."""
+    locked = Inquiry.objects.select_for_update().get(pk=inquiry.pk)
+    if locked.status != InquiryStatus.FAILED:
+        return  # someone answered or took it over meanwhile
+    locked.status = InquiryStatus.QUEUED
+    locked.save(update_fields=["status", "updated_at"])
+    publish("inquiry.updated", inquiry_payload(locked), subject=locked)
+    enqueue_run(locked.pk)
 
 
 def _targets(

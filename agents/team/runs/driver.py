@@ -34,6 +34,7 @@ from agents.team.runs.recording import (
     inquiry_record_crash,
     inquiry_record_run,
 )
+from agents.team.runs.resends import run_taken
 from agents.team.runs.support_graph import support_graph
 
 logger = logging.getLogger(__name__)
@@ -66,7 +67,8 @@ def inquiry_advance(*, inquiry_id: str) -> str:
     with run_lease(inquiry_id) as held:
         if not held:
             return "busy"
-        status = _advance_turns(inquiry_id)
+        with run_taken(inquiry_id):
+            status = _advance_turns(inquiry_id)
     inquiry = Inquiry.objects.select_related("customer").filter(pk=inquiry_id).first()
     if inquiry is not None and (_answers_next(inquiry) or _decided_while_held(inquiry)):
         enqueue_run(inquiry_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager, suppress
 
 import psycopg
@@ -27,6 +27,41 @@ def _lock_key(inquiry_id: str) -> int:
     return int.from_bytes(hashlib.sha256(inquiry_id.encode()).digest()[:8], "big", signed=True)
 
 
+def leases_visible() -> bool:
+    """Whether one process sees the leases of another: PostgreSQL's advisory locks are the
+    server's; without PostgreSQL a lease is a lock inside the process that holds it."""
+    return "postgresql" in settings.DATABASES["default"]["ENGINE"]
+
+
+# pg_locks shows a bigint advisory key as its high and low 32 bits (classid, objid), with
+# objsubid 1 (two int4 keys show objsubid 2). Locks are per database.
+_HELD_KEYS = (
+    "SELECT classid::bigint, objid::bigint FROM pg_locks"
+    " WHERE locktype = 'advisory' AND objsubid = 1 AND granted"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+
+
+def leases_held(inquiry_ids: Collection[str]) -> set[str]:
+    """The inquiries among ``inquiry_ids`` whose lease some session holds now, in any process.
+
+    Read from pg_locks, which takes no lock: trying each lease and letting it go would, for
+    that instant, turn away a worker taking the run ("busy"), whose task would then end with
+    the run not advanced. PostgreSQL only (``leases_visible``).
+    """
+    if not inquiry_ids:
+        return set()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_HELD_KEYS)
+        held = {
+            int.from_bytes(((high << 32) | low).to_bytes(8, "big"), "big", signed=True)
+            for high, low in cursor.fetchall()
+        }
+    return {inquiry_id for inquiry_id in inquiry_ids if _lock_key(inquiry_id) in held}
+
+
 @contextmanager
 def run_lease(inquiry_id: str) -> Iterator[bool]:
     """Yields True while this process holds the inquiry's lease, False if another does."""
@@ -36,6 +71,26 @@ def run_lease(inquiry_id: str) -> Iterator[bool]:
             return
         with _postgres_lease(inquiry_id) as held:
             yield held
+
+
+# A worker killed on a host that stays up closes its socket, and the server lets its leases go
+# at once. A host that vanished (power, network) sends nothing: the server probes an idle lease
+# connection after 10 s, every 5 s, and gives up after 3 unanswered probes, letting the leases
+# go (and recovery send the runs again) about 25 s after the host went, not after the kernel's
+# two hours. Over TCP only: a Unix socket has no probes and needs none. Set once connected, not
+# as startup options, which connection poolers refuse.
+LEASE_KEEPALIVES = {
+    "tcp_keepalives_idle": 10,
+    "tcp_keepalives_interval": 5,
+    "tcp_keepalives_count": 3,
+}
+
+
+def _lease_connect(conninfo: str) -> psycopg.Connection[tuple[object, ...]]:
+    conn = psycopg.connect(conninfo, autocommit=True)
+    for name, seconds in LEASE_KEEPALIVES.items():
+        conn.execute(f"SET {name} = {int(seconds)}")  # our own constants: nothing to inject
+    return conn
 
 
 class _LeaseConnection:
@@ -56,7 +111,7 @@ class _LeaseConnection:
 
         with self.lock:
             if self.conn is None or self.conn.broken or self.conn.closed:
-                self.conn = psycopg.connect(postgres_conninfo(), autocommit=True)
+                self.conn = _lease_connect(postgres_conninfo())
             try:
                 row = self.conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
             except psycopg.OperationalError:

@@ -26,6 +26,7 @@ from agents.models import (
 from agents.support import audit_trail
 from agents.support.autonomy.disposition import Disposition, reply_disposition, turn_reading
 from agents.support.autonomy.levels import autonomy_level
+from agents.support.conversations.messages import system_message_store
 from agents.support.conversations.thread import (
     TurnReply,
     turn_mark_taken,
@@ -33,7 +34,7 @@ from agents.support.conversations.thread import (
     turn_replies,
 )
 from agents.support.escalations.drafts import draft_record
-from agents.support.escalations.package import handoff_package, inquiry_package
+from agents.support.escalations.package import crash_package, handoff_package
 from agents.support.escalations.review_sample import answer_review_queue, review_sample_consider
 from agents.support.escalations.services import announce_resolved, escalation_record_wait
 from agents.support.events.bus import events_batch, publish, publish_all
@@ -142,22 +143,45 @@ def inquiry_record_run(
     )
 
 
+# How much of a crash's error the person picking it up reads (the type and its message).
+CRASH_ERROR_CHARS = 300
+
+
 @transaction.atomic
 def inquiry_record_crash(*, inquiry: Inquiry, exc: Exception) -> None:
-    """Nothing is lost: a run that crashed is failed and handed to a person."""
+    """Nothing is lost: a run that crashed is failed and handed to a person, who sees the
+    error and may run the turn again; the customer is told once, honestly, that a person
+    will answer (not while a person owns the conversation: they answer it)."""
     escalation = escalation_policy.supervisor_failure(type(exc).__name__)
     inquiry.status = InquiryStatus.FAILED
     inquiry.escalation = escalation.as_dict()
-    inquiry.save(update_fields=["status", "escalation", "updated_at"])
+    if inquiry.human_owner_id is None:
+        inquiry.reply = _crash_notice(inquiry) or inquiry.reply
+    inquiry.save(update_fields=["status", "escalation", "reply", "updated_at"])
     publish("inquiry.updated", inquiry_payload(inquiry), subject=inquiry)
     escalation_record_wait(
         inquiry=inquiry,
-        wait_key=turn_wait_key(inquiry, "crash"),
+        wait_key=_crash_wait_key(inquiry),
         kind=escalation.kind,
         reason=escalation.reason,
         summary=escalation.summary,
-        package=inquiry_package(inquiry),
+        package=crash_package(inquiry, error=f"{type(exc).__name__}: {exc}"[:CRASH_ERROR_CHARS]),
     )
+
+
+def _crash_wait_key(inquiry: Inquiry) -> str:
+    """A new wait for each crash of the turn: one run again that crashes again is seen anew."""
+    key = turn_wait_key(inquiry, "crash")
+    earlier = Escalation.objects.filter(inquiry=inquiry, wait_key__startswith=key).count()
+    return f"{key}:{earlier + 1}" if earlier else key
+
+
+def _crash_notice(inquiry: Inquiry) -> str:
+    """The customer's holding message, once per turn; its text, or "" if already sent."""
+    thread_id = f"{turn_wait_key(inquiry, 'crash')}:notice"
+    if inquiry.messages.filter(thread_id=thread_id).exists():
+        return ""
+    return system_message_store(inquiry=inquiry, key="run.crashed", thread_id=thread_id)
 
 
 def turn_wait_key(inquiry: Inquiry, kind: str) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.models import ActionState
+from agents.support.escalations.action_scope import lines_named_in_part
 from agents.support.escalations.approvals import EDITABLE_PARAMS
 from operators import labels
 
@@ -39,6 +40,10 @@ class ActionView:
     approvals: list[str] = field(default_factory=list)
     decided_by: str | None = None
     amount: int = 0
+    # The order's lines the customer named, when the action reaches further (the whole
+    # order): the card flags the difference (``action_scope``).
+    named_in_part: list[str] = field(default_factory=list)
+    customer_text: str = ""
 
     @property
     def state_label(self) -> str:
@@ -56,7 +61,9 @@ class ActionView:
         )
 
 
-def action_view(action: dict[str, Any]) -> ActionView:
+def action_view(action: dict[str, Any], *, customer_text: str = "") -> ActionView:
+    """``action`` for the card; ``customer_text``, the words that asked for it, to flag an
+    action larger than the request."""
     facts = action.get("facts") or {}
     order = {k: v for k, v in facts.items() if k not in ("payment", "shipment", "refunds")}
     return ActionView(
@@ -73,6 +80,8 @@ def action_view(action: dict[str, Any]) -> ActionView:
         shipment=facts.get("shipment") or {},
         refunds=list(facts.get("refunds") or []),
         action_id=str(action.get("action_id", "")),
+        named_in_part=lines_named_in_part(action, customer_text),
+        customer_text=customer_text,
     )
 
 

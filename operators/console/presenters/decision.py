@@ -10,10 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from agents.models import ActionState, Escalation, EscalationKind, EscalationStatus
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.drafts import draft_text
 from agents.support.escalations.four_eyes import next_approval_refusal
+from agents.support.escalations.package import run_retryable
 from agents.support.escalations.services import decisions_allowed
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
@@ -49,15 +52,20 @@ def decision_panel(
 ) -> DecisionPanel:
     """The panel for ``escalation`` in ``state`` as ``user`` sees it; ``sent`` is a refused
     decision's kind, whose form stays open so the operator sees what they sent."""
-    # A review holds no actions, but offers "reviewed" besides taking over.
-    with_own_decisions = escalation.actions or escalation.kind == EscalationKind.REVIEW
+    # A review holds no actions, but offers "reviewed" besides taking over; a crashed run
+    # offers running its turn again.
+    with_own_decisions = (
+        escalation.actions or escalation.kind == EscalationKind.REVIEW or run_retryable(escalation)
+    )
     allowed = decisions_allowed(escalation) if with_own_decisions else WITHOUT_ACTIONS
     draft = draft_text(escalation) if escalation.kind == EscalationKind.DRAFT else ""
     return DecisionPanel(
         approve=OperatorDecision.APPROVE in allowed,
         edit=OperatorDecision.EDIT in allowed,
         reject=OperatorDecision.REJECT in allowed,
-        retry=OperatorDecision.APPROVE in allowed and escalation.kind == EscalationKind.FAILURE,
+        retry=OperatorDecision.APPROVE in allowed
+        and escalation.kind == EscalationKind.FAILURE
+        and bool(escalation.actions),
         reviewed=OperatorDecision.REVIEWED in allowed,
         approve_label=approve_label(escalation),
         locked=state in ("decided", "claimed_by_other"),
@@ -82,6 +90,8 @@ def _per_action(escalation: Escalation) -> bool:
 
 def approve_label(escalation: Escalation) -> str:
     """What the approve button says: the actions in words, as a retry for a failure."""
+    if run_retryable(escalation):
+        return gettext("Run it again")
     if not escalation.actions:
         return ""
     if escalation.kind == EscalationKind.FAILURE:

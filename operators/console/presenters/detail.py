@@ -99,7 +99,8 @@ def detail_view(
     colleagues: list[str] | None = None,
 ) -> DetailView:
     now = facts_now or {}
-    actions = [action_view(a) for a in escalation.actions]
+    asked = str(((escalation.package or {}).get("inquiry") or {}).get("text") or "")
+    actions = [action_view(a, customer_text=asked) for a in escalation.actions]
     actions = [with_facts_now(a, now.get(a.params.get("order_number", ""))) for a in actions]
     decided = {d["action_id"]: d for d in action_decisions_shown(escalation)}
     actions = [with_decision(a, decided.get(a.action_id)) for a in actions]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from agents.models import Inquiry
+from agents.support.catalogue import without_frame
 from netshop.services.coupons import coupon_codes_withheld
 from operators import labels
 
@@ -23,7 +24,8 @@ class InboxRow:
 
 def inbox_row(inquiry: Inquiry) -> InboxRow:
     """``inquiry`` as ``inbox_page`` annotates it (``last_text``, ``last_kind``)."""
-    text = " ".join(str(getattr(inquiry, "last_text", None) or inquiry.text).split())
+    latest = without_frame(str(getattr(inquiry, "last_text", None) or inquiry.text))
+    text = " ".join(latest.split())  # the reply's gist, not its greeting
     text = coupon_codes_withheld(text)  # a coupon code is the customer's to redeem
     return InboxRow(
         inquiry=inquiry,

@@ -50,6 +50,17 @@ export const conversationPage = (root) => {
     box.focus();
   });
 
+  // Ctrl+Enter (Cmd+Enter on a Mac) in a composer's box sends its form, as a click would
+  // (the form's own checks and the one-submission guard below still apply).
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+    const box = event.target;
+    const form = box instanceof HTMLTextAreaElement ? box.closest("form.composer-form") : null;
+    if (!form) return;
+    event.preventDefault();
+    form.requestSubmit();
+  });
+
   // One submission per click: a second would be refused or sent twice.
   document.addEventListener("submit", (event) => {
     const form = event.target;

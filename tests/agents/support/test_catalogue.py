@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from agents.support import catalogue
-from agents.support.catalogue import CATALOGUES, CatalogueError, placeholders, say
+from agents.support.catalogue import (
+    CATALOGUES,
+    CatalogueError,
+    Language,
+    placeholders,
+    say,
+    without_frame,
+)
 from agents.support.vocabulary import GATED_SKILLS
 from netshop.models import FaqEntry, OrderStatus, PaymentMethod, ShipmentStatus
 
@@ -75,3 +82,13 @@ def test_say_from_takes_only_what_the_template_uses() -> None:
 )
 def test_a_language_is_spoken_or_the_default(language: str, default: str, expected: str) -> None:
     assert catalogue.spoken(language, default=default) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_replys_gist_is_it_without_its_greeting_and_closing(language: Language) -> None:
+    body = "Line one.\n\nLine two."
+    framed = "\n\n".join([say(language, "reply.greeting"), body, say(language, "reply.closing")])
+
+    assert without_frame(framed) == body
+    assert without_frame(say(language, "reply.greeting")) == say(language, "reply.greeting")
+    assert without_frame("Just this.") == "Just this."

@@ -369,6 +369,9 @@ def test_the_conversation_endpoints_are_documented(client: Client) -> None:
         "awaiting_customer",
         "human_owned",
         "flagged",
+        "escalated",
+        "failed",
+        "waiting_on_us",
     ]
     assert paths["/api/v1/conversations/{inquiry_id}/flag"]["post"]["summary"] == (
         "Flag an AI-resolved conversation for review (managers)"

@@ -19,7 +19,14 @@ from netshop.models import Customer, WebhookDelivery
 from netshop.roles import Role
 from tests.factories import CustomerFactory
 from tests.netshop.webhooks.conftest import storefront_token
-from tests.operators.api_helpers import bearer, signed_in, staff_key, staff_user, storefront_key
+from tests.operators.api_helpers import (
+    bearer,
+    signed_in,
+    staff_key,
+    staff_user,
+    storefront_key,
+    token_of,
+)
 from tests.support.reviews import AI_REPLY, ai_resolved
 
 pytestmark = pytest.mark.django_db
@@ -31,13 +38,20 @@ def customer() -> Customer:
 
 
 @pytest.fixture
-def answered(customer: Customer) -> Inquiry:
-    return ai_resolved(Skill.TRACK_SHIPMENT, customer)
+def key() -> str:
+    return storefront_key()
 
 
 @pytest.fixture
-def key() -> str:
-    return storefront_key()
+def answered(customer: Customer, key: str) -> Inquiry:
+    """A conversation the storefront with ``key`` submitted, which the AI answered."""
+    return submitted(ai_resolved(Skill.TRACK_SHIPMENT, customer), key)
+
+
+def submitted(inquiry: Inquiry, key: str) -> Inquiry:
+    Inquiry.objects.filter(pk=inquiry.pk).update(storefront_token=token_of(key))
+    inquiry.refresh_from_db()
+    return inquiry
 
 
 def answer_id(inquiry: Inquiry) -> str:

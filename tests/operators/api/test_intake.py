@@ -16,7 +16,7 @@ from agents.contract.cards import cards_document
 from agents.models import Inquiry
 from agents.support.conversations.intake import inquiry_create
 from netshop.errors import DomainError
-from netshop.models import Customer
+from netshop.models import ApiToken, Customer
 from netshop.roles import Role
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import (
@@ -25,6 +25,7 @@ from tests.operators.api_helpers import (
     signed_in,
     staff_user,
     storefront_key,
+    submitted_by,
 )
 
 pytestmark = pytest.mark.django_db
@@ -247,10 +248,11 @@ def test_a_token_request_needs_no_csrf_token(key: str, customer: Customer) -> No
 )
 @pytest.mark.parametrize("path", ["inquiry", "/api/v1/agents"])
 def test_reading_an_inquiry_or_the_cards(caller: str, status: int, path: str) -> None:
-    inquiry = inquiry_for()
+    client = call_as(caller)
+    inquiry = submitted_as(caller, inquiry_for())
     url = f"{URL}/{inquiry.pk}" if path == "inquiry" else path
 
-    response = call_as(caller).get(url)
+    response = client.get(url)
 
     assert response.status_code == status
 
@@ -265,11 +267,20 @@ def call_as(caller: str) -> Client:
     return Client()
 
 
+def submitted_as(caller: str, inquiry: Inquiry) -> Inquiry:
+    """``inquiry`` as submitted by ``caller``'s storefront token, if it has one (a storefront
+    reads only the conversations it submitted); staff read any."""
+    if caller in {"storefront", "revoked"}:
+        token = ApiToken.objects.get(name=caller)
+        Inquiry.objects.filter(pk=inquiry.pk).update(storefront_token=token)
+    return inquiry
+
+
 # --- Following an inquiry -------------------------------------------------------------------
 
 
 def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
-    inquiry = inquiry_for(CustomerFactory.create(code="C0103"), text="返金して")
+    inquiry = submitted_by(key, CustomerFactory.create(code="C0103"), "返金して")
     Inquiry.objects.filter(pk=inquiry.pk).update(
         status="escalated",
         intent="refund",
@@ -321,13 +332,14 @@ def test_an_inquiry_reads_back_with_its_state(client: Client, key: str) -> None:
 )
 def test_a_coupon_code_in_a_reply_is_read_by_the_storefront_only(caller: str, reply: str) -> None:
     # Given a reply that carries the customer's coupon code (a redeemable secret)
-    inquiry = inquiry_for()
+    client = call_as(caller)
+    inquiry = submitted_as(caller, inquiry_for())
     Inquiry.objects.filter(pk=inquiry.pk).update(
         reply="お詫びのクーポン SORRY-ABCD2345EF をお送りします。"
     )
 
     # When the storefront (which relays it to the customer) or a member of staff reads it
-    response = call_as(caller).get(f"{URL}/{inquiry.pk}")
+    response = client.get(f"{URL}/{inquiry.pk}")
 
     # Then staff read the code withheld
     assert (response.status_code, response.json()["reply"]) == (200, reply)
@@ -343,7 +355,7 @@ def test_the_intake_service_itself_refuses_a_text_that_shows_nothing(customer: C
 
 
 def test_a_new_inquiry_has_no_escalation(client: Client, key: str) -> None:
-    inquiry = inquiry_for()
+    inquiry = submitted_by(key)
 
     body = client.get(f"{URL}/{inquiry.pk}", headers=bearer(key)).json()
 

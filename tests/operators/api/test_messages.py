@@ -28,11 +28,11 @@ from operators.api.schemas import IDEMPOTENCY_DESCRIPTION
 from tests.factories import CustomerFactory
 from tests.operators.api_helpers import (
     bearer,
-    inquiry_for,
     signed_in,
     staff_key,
     staff_user,
     storefront_key,
+    submitted_by,
 )
 
 pytestmark = pytest.mark.django_db
@@ -49,8 +49,9 @@ def customer() -> Customer:
 
 
 @pytest.fixture
-def inquiry(customer: Customer) -> Inquiry:
-    return inquiry_for(customer, text="Where is my parcel?")
+def inquiry(customer: Customer, key: str) -> Inquiry:
+    """The customer's conversation, submitted by the storefront with ``key``."""
+    return submitted_by(key, customer, "Where is my parcel?")
 
 
 def url(inquiry_id: object) -> str:
@@ -222,7 +223,7 @@ def test_an_oversized_body_is_413_and_stores_nothing(
 def test_another_customers_conversation_is_not_found_and_unchanged(
     client: Client, key: str, inquiry: Inquiry, target: str
 ) -> None:
-    others = inquiry_for(CustomerFactory.create(code="C0202"), text="mine")
+    others = submitted_by(key, CustomerFactory.create(code="C0202"), "mine")
     inquiry_id = {
         "other": str(others.pk),
         "missing": "00000000-0000-0000-0000-000000000000",

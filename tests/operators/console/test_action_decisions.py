@@ -7,16 +7,24 @@ waits ("needs a second approval by a manager"), in English and in Japanese.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from agents.models import Escalation
+from agents.support.escalations.services import escalation_record_wait
+from agents.support.shapes import PendingAction
 from netshop.roles import Role
 from operators.models import StaffPreference
-from tests.operators.api_helpers import refund_escalation, signed_in, staff_user
+from tests.operators.api_helpers import (
+    CANCEL_ACTION,
+    inquiry_for,
+    refund_escalation,
+    signed_in,
+    staff_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +128,29 @@ def test_an_amount_over_what_the_order_can_refund_is_refused_for_that_action(op1
     assert answer.status_code == 422
     both.refresh_from_db()
     assert both.action_decisions == {}
+
+
+def test_an_action_larger_than_the_request_is_flagged_with_the_customers_words(
+    op1: User,
+) -> None:
+    inquiry = inquiry_for(text="Please remove the tenugui from my order, I don't need it.")
+    lines = [
+        {"name": "手ぬぐい 藍染", "name_en": "Indigo Tenugui Towel", "quantity": 1},
+        {"name": "竹の箸 五膳", "name_en": "Bamboo Chopsticks Set", "quantity": 1},
+    ]
+    cancel = {**CANCEL_ACTION, "facts": {"number": "ORD-7001", "total": 6600, "lines": lines}}
+    larger = escalation_record_wait(
+        inquiry=inquiry,
+        wait_key=f"{inquiry.pk}:scope",
+        kind="approval",
+        reason="approval_required",
+        summary="cancel",
+        package={"inquiry": {"text": inquiry.text, "customer_id": inquiry.customer.code}},
+        actions=[cast(PendingAction, cancel)],
+    )
+
+    page = detail(signed_in(op1), larger)
+
+    assert "Larger than the request" in page
+    assert "the customer named only 手ぬぐい 藍染; this action covers the whole order." in page
+    assert "Please remove the tenugui from my order, I don&#x27;t need it." in page

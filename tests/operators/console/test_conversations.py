@@ -27,6 +27,7 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
+from agents.support.catalogue import say
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.selectors import thread_messages
 from agents.support.conversations.services import (
@@ -606,6 +607,39 @@ def test_the_inbox_filters_by_where_the_conversation_stands(op1: User, lead: Use
     assert inbox(client, show="human_owned") == [str(owned.pk)]
     assert inbox(client, show="no-such-filter") == inbox(client)  # invalid counts as unset
     assert inbox(client, q="四", show="ai_resolved") == []
+
+
+def test_the_inbox_finds_what_waits_on_a_person_of_the_team(op1: User) -> None:
+    escalated = inquiry_for(text="人と話したいです")
+    failed = inquiry_for(text="返事がありません")
+    for conversation, status in ((escalated, "escalated"), (failed, "failed")):
+        conversation.status = status
+        conversation.save(update_fields=["status"])
+    unanswered = inquiry_for(text="まだですか")
+    conversation_take_over(inquiry_id=unanswered.pk, user=op1)
+    answered = inquiry_for(text="了解です")
+    conversation_take_over(inquiry_id=answered.pk, user=op1)
+    operator_message_send(inquiry_id=answered.pk, user=op1, text="承知しました")
+    inquiry_for(text="配送はいつですか")  # the AI answers it: nobody of the team is waited on
+    client = signed_in(op1)
+
+    assert inbox(client, show="escalated") == [str(escalated.pk)]
+    assert inbox(client, show="failed") == [str(failed.pk)]
+    assert set(inbox(client, show="waiting_on_us")) == {
+        str(escalated.pk),
+        str(failed.pk),
+        str(unanswered.pk),
+    }
+
+
+def test_the_inbox_preview_is_the_replys_gist_not_its_greeting(op1: User) -> None:
+    gist = "ORD-7301は配送中です。"
+    framed = "\n\n".join([say("ja", "reply.greeting"), gist, say("ja", "reply.closing")])
+    ai_resolved(inquiry_for(text="荷物は？"), reply=framed)
+
+    text = page_text(signed_in(op1).get("/console/conversations/"))
+
+    assert f'<span class="customer-text snippet">{gist}</span>' in text
 
 
 def test_the_inbox_pages(op1: User, settings: Any) -> None:

@@ -22,7 +22,13 @@ from agents.models import Inquiry
 from netshop.models import Customer, ReceiptIssue
 from netshop.services.receipts import receipt_issue
 from tests.factories import CustomerFactory, delivered_order
-from tests.operators.api_helpers import bearer, inquiry_for, signed_in, storefront_key
+from tests.operators.api_helpers import (
+    bearer,
+    inquiry_for,
+    signed_in,
+    storefront_key,
+    token_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -160,9 +166,16 @@ def api_url(inquiry: Inquiry, issue: ReceiptIssue, customer_id: str) -> str:
     return f"/api/v1/inquiries/{inquiry.pk}/receipts/{number}?customer_id={customer_id}"
 
 
+def submitting_storefront(inquiry: Inquiry) -> str:
+    """The key of a storefront that submitted ``inquiry`` (the only one that may read it)."""
+    key = storefront_key()
+    Inquiry.objects.filter(pk=inquiry.pk).update(storefront_token=token_of(key))
+    return key
+
+
 def test_the_storefront_downloads_it_for_the_customer(receipt) -> None:
     _user, inquiry, issue = receipt
-    key = storefront_key()
+    key = submitting_storefront(inquiry)
 
     response = Client().get(api_url(inquiry, issue, inquiry.customer.code), headers=bearer(key))
 
@@ -175,6 +188,8 @@ def test_the_storefront_naming_another_customer_gets_not_found(receipt) -> None:
     _user, inquiry, issue = receipt
     other = CustomerFactory.create()
 
-    response = Client().get(api_url(inquiry, issue, other.code), headers=bearer(storefront_key()))
+    key = submitting_storefront(inquiry)
+
+    response = Client().get(api_url(inquiry, issue, other.code), headers=bearer(key))
 
     assert response.status_code == 404

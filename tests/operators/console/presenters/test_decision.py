@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from agents.models import Escalation, EscalationKind
+from agents.support.escalations.package import RETRY_RUN
 from agents.support.escalations.services import decisions_allowed
 from operators.console.presenters.decision import DecisionPanel, decision_panel
 from tests.operators.api_helpers import REFUND_ACTION
@@ -78,3 +79,17 @@ def test_the_form_of_a_refused_decision_stands_open_again() -> None:
     assert (edit.edit_open, edit.take_over_open) == (True, False)
     assert (take_over.edit_open, take_over.take_over_open) == (False, True)
     assert (nothing.edit_open, nothing.take_over_open) == (False, False)
+
+
+def test_a_crashed_run_offers_running_it_again_or_taking_over() -> None:
+    crashed = Escalation(
+        kind=EscalationKind.FAILURE,
+        reason="supervisor_failure",
+        actions=[],
+        package={"errors": [], RETRY_RUN: True},
+    )
+
+    panel = decision_panel(crashed, state="unclaimed", user=None)
+
+    assert offered(panel) == {"approve", "take_over"} == decisions_allowed(crashed)
+    assert (panel.approve_label, panel.retry) == ("Run it again", False)
