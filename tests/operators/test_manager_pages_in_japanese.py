@@ -174,7 +174,7 @@ def _where(word: str, text: str, within_japanese: bool) -> str:
 
 
 # Durations and figures in English: "0 s", "2 min", "3 h 20 min", "max 4".
-ENGLISH_UNITS = re.compile(r"\b\d+ ?(?:s|min|h|d)\b|\bmax \d", flags=re.ASCII)
+ENGLISH_UNITS = re.compile(r"\b\d+ (?:s|min|h|d)\b|\bmax \d", flags=re.ASCII)
 
 
 # --- The data --------------------------------------------------------------------------------
