@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from typing import Any, get_args
 
@@ -11,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from agents.contract.tools import ASK_CUSTOMER, REFER_TO_PERSON
 from agents.models import (
+    MANAGERS_QUEUE,
+    OPERATORS_QUEUE,
     AnswerVerdict,
     EscalationKind,
     EscalationStatus,
@@ -20,6 +23,7 @@ from agents.models import (
 )
 from agents.support.vocabulary import DraftReason, OperatorDecision, Skill
 from agents.team.graph.escalation_policy import ReasonCategory
+from netshop.audit import AuditAction
 from netshop.errors import CATALOGUE
 from netshop.models import OrderStatus, PaymentMethod, PaymentStatus, ShipmentStatus
 
@@ -72,6 +76,7 @@ EVENT_LABELS: dict[str, Promise] = {
     "escalation.claim_timed_out": _("Claim released after no activity"),
     "escalation.overdue": _("Past its deadline: moved to the managers' queue"),
     "conversation.assigned": _("Conversation assigned"),
+    "escalation.action_decided": _("One action decided"),
     "escalation.decided": _("Decided"),
     "escalation.resolved": _("Resolved after the decision"),
     "inquiry.updated": _("Inquiry status changed"),
@@ -279,9 +284,101 @@ CHANGE_FIELD_LABELS: dict[str, Promise] = {
 # --- end of triage ------------------------------------------------------------------------
 
 
+# Every audit action (``netshop.audit.AuditAction``), as the audit log and timeline name it.
+AUDIT_ACTION_LABELS: dict[str, Promise] = {
+    AuditAction.INQUIRY_RECEIVED: _("Inquiry received"),
+    AuditAction.INQUIRY_ROUTED: _("Inquiry routed"),
+    AuditAction.HANDOFF_VERDICT: _("Hand-off checked"),
+    AuditAction.AGENT_STARTED: _("Specialist started"),
+    AuditAction.AGENT_ENVELOPE: _("Specialist answered"),
+    AuditAction.HANDOFF_RECEIPT: _("Hand-off receipt"),
+    AuditAction.WAIT_OPENED: _("Waiting for a person"),
+    AuditAction.ESCALATION_CLAIMED: _("Claimed"),
+    AuditAction.ESCALATION_RELEASED: _("Released"),
+    AuditAction.ESCALATION_ASSIGNED: _("Assigned"),
+    AuditAction.ESCALATION_CLAIM_TIMED_OUT: _("Claim released after no activity"),
+    AuditAction.ESCALATION_OVERDUE: _("Past its deadline"),
+    AuditAction.DECISION_APPROVE: _("Approved"),
+    AuditAction.DECISION_EDIT: _("Approved with changes"),
+    AuditAction.DECISION_REJECT: _("Rejected"),
+    AuditAction.DECISION_TAKE_OVER: _("Taken over"),
+    AuditAction.DECISION_REVIEWED: _("Reviewed"),
+    AuditAction.DECISION_SEND_REPLY: _("Drafted reply sent"),
+    AuditAction.SIDE_EFFECT_REFUND: _("Refund made"),
+    AuditAction.SIDE_EFFECT_CANCEL: _("Order cancelled"),
+    AuditAction.SIDE_EFFECT_REDELIVERY: _("Redelivery arranged"),
+    AuditAction.SIDE_EFFECT_DATE_CHANGE: _("Delivery date changed"),
+    AuditAction.SIDE_EFFECT_COUPON: _("Coupon issued"),
+    AuditAction.SIDE_EFFECT_RETURN: _("Return accepted"),
+    AuditAction.SIDE_EFFECT_EXCHANGE: _("Exchange arranged"),
+    AuditAction.SIDE_EFFECT_ORDER_CHANGE: _("Order items changed"),
+    AuditAction.SIDE_EFFECT_ADDRESS_CHANGE: _("Delivery address changed"),
+    AuditAction.SIDE_EFFECT_RECEIPT: _("Receipt issued"),
+    AuditAction.REPLY_SENT: _("Reply sent"),
+    AuditAction.MESSAGE_POSTED: _("Message posted"),
+    AuditAction.CONVERSATION_TAKEN_OVER: _("Conversation taken over"),
+    AuditAction.CONVERSATION_ASSIGNED: _("Conversation assigned"),
+    AuditAction.CONVERSATION_HANDED_BACK: _("Conversation handed back to the AI"),
+    AuditAction.CONVERSATION_CLOSED: _("Conversation closed"),
+    AuditAction.CONVERSATION_REOPENED: _("Conversation reopened"),
+    AuditAction.CONVERSATION_FLAGGED: _("Conversation flagged for review"),
+    AuditAction.ANSWER_REVIEWED: _("AI answer reviewed"),
+    AuditAction.ANSWER_CORRECTED: _("AI answer corrected"),
+    AuditAction.DRAFT_SENT: _("Draft sent"),
+    AuditAction.AUTONOMY_CHANGED: _("AI autonomy changed"),
+    AuditAction.ANSWER_FEEDBACK: _("Customer's feedback on an answer"),
+    AuditAction.CONSOLE_LOGIN: _("Signed in to the console"),
+    AuditAction.LOGIN_LOCKED_OUT: _("Sign-in locked out"),
+    AuditAction.AUDIT_KEY_ROTATED: _("Audit key rotated"),
+    AuditAction.AUDIT_TAMPER_DETECTED: _("Tampering with the audit log detected"),
+}
+# A whole family of actions (the search's ``decision.``), by its subject.
+AUDIT_SUBJECT_LABELS: dict[str, Promise] = {
+    "inquiry": _("every inquiry entry"),
+    "handoff": _("every hand-off entry"),
+    "agent": _("every specialist entry"),
+    "wait": _("every wait"),
+    "escalation": _("every escalation entry"),
+    "decision": _("every decision"),
+    "side_effect": _("every side effect"),
+    "reply": _("every reply"),
+    "message": _("every message"),
+    "conversation": _("every conversation entry"),
+    "answer": _("every answer entry"),
+    "draft": _("every draft entry"),
+    "autonomy": _("every autonomy change"),
+    "console": _("every console sign-in"),
+    "login": _("every sign-in lockout"),
+    "audit": _("every audit-key entry"),
+}
+# How the timeline groups the entries (``operators.audit.presenters.entry_kind``).
+ENTRY_KIND_LABELS: dict[str, Promise] = {
+    "run": pgettext_lazy("audit entry kind", "run"),
+    "receipt": pgettext_lazy("audit entry kind", "receipt"),
+    "wait": pgettext_lazy("audit entry kind", "wait"),
+    "decision": pgettext_lazy("audit entry kind", "decision"),
+    "side-effect": pgettext_lazy("audit entry kind", "side effect"),
+}
+# Who an open escalation waits on when nobody holds it (``agents.models.*_QUEUE``).
+QUEUE_LABELS: dict[str, Promise] = {
+    OPERATORS_QUEUE: _("operators' queue"),
+    MANAGERS_QUEUE: _("managers' queue"),
+}
+# The dashboard's time-to-decision buckets (``operators.audit.selectors.DECISION_BUCKETS``).
+DECISION_BUCKET_LABELS: dict[str, Promise] = {
+    "under_5_min": _("< 5 min"),
+    "5_to_15_min": _("5–15 min"),
+    "15_to_60_min": _("15–60 min"),
+    "1_to_4_h": _("1–4 h"),
+    "over_4_h": _("> 4 h"),
+}
+
 # The terms a template names with the ``shown_as`` filter: ``{{ task.agent|shown_as:"agent" }}``.
 TERMS: dict[str, Mapping[str, Label]] = {
     "agent": AGENT_LABELS,
+    "audit_action": AUDIT_ACTION_LABELS,
+    "entry_kind": ENTRY_KIND_LABELS,
+    "queue": QUEUE_LABELS,
     "answer_verdict": ANSWER_VERDICT_LABELS,
     "wrong_answer": WRONG_ANSWER_LABELS,
     "channel": CHANNEL_LABELS,
@@ -321,6 +418,42 @@ def duration(minutes: int) -> str:
         return gettext("%(h)d h %(m)d min") % {"h": hours, "m": rest}
     days, hours = divmod(hours, 24)
     return gettext("%(d)d d %(h)d h") % {"d": days, "h": hours}
+
+
+def elapsed(value: dt.timedelta | None) -> str:
+    """A measured span such as a first response: "under a second", "40 s", then as
+    ``duration`` ("2 min", "3 h 20 min"); "–" when there is nothing to measure."""
+    if value is None:
+        return "–"
+    seconds = int(value.total_seconds())
+    if seconds < 1:
+        return gettext("under a second")
+    if seconds < 60:
+        return ngettext("%(n)d s", "%(n)d s", seconds) % {"n": seconds}
+    return duration(seconds // 60)
+
+
+def actor_text(actor: str) -> str:
+    """Who wrote an audit entry, in words: a specialist, the system, the customer, a channel,
+    or a staff member's username as it is."""
+    kind, _, name = actor.partition(":")
+    if kind == "agent" and name:
+        return gettext("%(agent)s (AI)") % {"agent": label(AGENT_LABELS, name)}
+    if kind == "channel" and name:
+        return gettext("%(channel)s channel") % {"channel": label(CHANNEL_LABELS, name)}
+    return {"system": gettext("System"), "customer": gettext("Customer")}.get(actor, actor)
+
+
+def audit_action_text(action: str) -> str:
+    """An audit action, or a whole family of them (``decision.``), in words."""
+    if action.endswith("."):
+        return label(AUDIT_SUBJECT_LABELS, action[:-1])
+    return label(AUDIT_ACTION_LABELS, action)
+
+
+def owner_text(owner: str) -> str:
+    """Who an escalation waits on: a queue in words, or the holder's username."""
+    return label(QUEUE_LABELS, owner)
 
 
 def approve_label(actions: list[dict[str, Any]]) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from django.utils.translation import gettext
+
 
 @dataclasses.dataclass(frozen=True)
 class Part:
@@ -72,7 +74,7 @@ def column_chart(
     slot = width / max(len(columns), 1)
     step = math.ceil(len(columns) / MAX_DAY_LABELS) or 1
     rects: list[Rect] = []
-    labels = [Label(2, 10, f"max {top}", anchor="start")] if top else []
+    labels = [Label(2, 10, gettext("max %(n)d") % {"n": top}, anchor="start")] if top else []
     for index, column in enumerate(columns):
         x = index * slot + slot * 0.15
         base = float(plot)

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import math
 import uuid
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -51,6 +52,9 @@ def entry_rows(entries: list[AuditEntry]) -> list[dict[str, Any]]:
             "row": row,
             "amount": "" if row.amount is None else yen(row.amount),
             "kind": entry_kind(row.entry.action),
+            "action": labels.audit_action_text(row.entry.action),
+            "actor": labels.actor_text(row.entry.actor),
+            "verdict": labels.label(labels.VERDICT_LABELS, row.verdict),
             "data": json.dumps(row.entry.data, ensure_ascii=False, sort_keys=True),
             "console": _console_link(row.entry.data),
         }
@@ -78,16 +82,6 @@ def entry_kind(action: str) -> str:
     }.get(subject, "run")
 
 
-def format_duration(value: dt.timedelta | None) -> str:
-    if value is None:
-        return "–"
-    seconds = int(value.total_seconds())
-    if seconds < 60:
-        return f"{seconds} s"
-    minutes = seconds // 60
-    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
-
-
 def dashboard(window: selectors.Window) -> dict[str, Any]:
     """Every figure and chart of the dashboard for ``window`` (a fixed number of queries)."""
     dates = {"date_from": window.first, "date_to": window.last}
@@ -104,8 +98,8 @@ def dashboard(window: selectors.Window) -> dict[str, Any]:
         "per_day": _per_day_chart(days),
         "reasons": _reason_chart(selectors.escalations_by_reason(window), dates),
         "decided": decided,
-        "median": format_duration(decided.median),
-        "p90": format_duration(decided.p90),
+        "median": labels.elapsed(decided.median),
+        "p90": labels.elapsed(decided.p90),
         "decision_chart": _decision_chart(decided, dates),
         "verdicts": _verdict_chart(selectors.verdict_counts(window), dates),
         "overdue_chart": _overdue_chart(overdue.by_reason),
@@ -215,8 +209,8 @@ def _percent(share: float | None) -> str:
 def _spread(spread: support.Spread, href: str) -> dict[str, Any]:
     return {
         "count": spread.count,
-        "p50": format_duration(spread.p50),
-        "p90": format_duration(spread.p90),
+        "p50": labels.elapsed(spread.p50),
+        "p90": labels.elapsed(spread.p90),
         "href": href,
     }
 
@@ -228,11 +222,13 @@ def _figure_url(figure: Figure, action: str, dates: dict[str, dt.date]) -> str:
 def _refund_lines(
     lines: list[support.RefundLine], by: str, dates: dict[str, dt.date]
 ) -> list[dict[str, Any]]:
-    """Refund table rows; each links to its refunds (the operator's, or those for a reason)."""
+    """Refund table rows; each links to its refunds (the operator's, or those for a reason).
+    A reason the specialists word (``damaged item``) is shown in the reader's language."""
     narrowed = "actor" if by == "actor" else "refund_reason"
+    shown = labels.CUSTOMER_REASON_LABELS if by == "reason" else {}
     return [
         {
-            "key": line.key,
+            "key": labels.label(shown, line.key) if shown else line.key,
             "count": line.count,
             "yen": yen(line.yen),
             "href": search_url(
@@ -248,18 +244,19 @@ def _per_day_chart(days: list[selectors.DayFigures]) -> Chart:
     for day in days:
         href = search_url(action=AuditAction.INQUIRY_RECEIVED, date_from=day.day, date_to=day.day)
         rest = day.total - day.by_ai - day.with_person
+        figures = {"day": day.day, "ai": day.by_ai, "person": day.with_person, "rest": rest}
         columns.append(
             Column(
                 f"{day.day:%m/%d}",
                 [
-                    Part(day.by_ai, "ai", f"{day.day}: {day.by_ai} resolved by AI", href),
+                    Part(day.by_ai, "ai", _("%(day)s: %(ai)d resolved by AI") % figures, href),
                     Part(
                         day.with_person,
                         "person",
-                        f"{day.day}: {day.with_person} with a person",
+                        _("%(day)s: %(person)d with a person") % figures,
                         href,
                     ),
-                    Part(rest, "other", f"{day.day}: {rest} open or failed", href),
+                    Part(rest, "other", _("%(day)s: %(rest)d open or failed") % figures, href),
                 ],
             )
         )
@@ -268,7 +265,10 @@ def _per_day_chart(days: list[selectors.DayFigures]) -> Chart:
 
 def _reason_chart(reasons: list[tuple[str, int]], dates: dict[str, dt.date]) -> Chart:
     bars = [
-        (reason, Part(n, "bad", f"{reason}: {n}", _wait_url(reason, dates)))
+        (
+            labels.label(labels.REASON_LABELS, reason),
+            Part(n, "bad", _count(labels.REASON_LABELS, reason, n), _wait_url(reason, dates)),
+        )
         for reason, n in reasons
     ]
     return bar_chart(bars, title=_("Escalations by reason"))
@@ -276,7 +276,13 @@ def _reason_chart(reasons: list[tuple[str, int]], dates: dict[str, dt.date]) -> 
 
 def _decision_chart(decided: selectors.DecisionTimes, dates: dict[str, dt.date]) -> Chart:
     href = search_url(action="decision.", **dates)
-    bars = [(label, Part(n, "person", f"{label}: {n}", href)) for label, n in decided.buckets]
+    bars = [
+        (
+            labels.label(labels.DECISION_BUCKET_LABELS, key),
+            Part(n, "person", _count(labels.DECISION_BUCKET_LABELS, key, n), href),
+        )
+        for key, n in decided.buckets
+    ]
     return bar_chart(bars, title=_("Time to decision"))
 
 
@@ -284,11 +290,11 @@ def _verdict_chart(counts: dict[str, int], dates: dict[str, dt.date]) -> Chart:
     names = list(VERDICTS) + sorted(set(counts) - set(VERDICTS))
     bars = [
         (
-            name or "(none)",
+            labels.label(labels.VERDICT_LABELS, name) or _("(none)"),
             Part(
                 counts.get(name, 0),
                 VERDICT_CSS.get(name, "bad"),
-                f"{name}: {counts.get(name, 0)}",
+                _count(labels.VERDICT_LABELS, name, counts.get(name, 0)),
                 search_url(action=AuditAction.HANDOFF_VERDICT, verdict=name, **dates),
             ),
         )
@@ -299,10 +305,24 @@ def _verdict_chart(counts: dict[str, int], dates: dict[str, dt.date]) -> Chart:
 
 def _overdue_chart(by_reason: list[tuple[str, int]]) -> Chart:
     bars = [
-        (reason, Part(n, "bad", f"{reason}: {n} overdue", _wait_url(reason, {})))
+        (
+            labels.label(labels.REASON_LABELS, reason),
+            Part(
+                n,
+                "bad",
+                _("%(what)s: %(n)d overdue")
+                % {"what": labels.label(labels.REASON_LABELS, reason), "n": n},
+                _wait_url(reason, {}),
+            ),
+        )
         for reason, n in by_reason
     ]
     return bar_chart(bars, title=_("Overdue waits by reason"))
+
+
+def _count(shown: Mapping[str, labels.Label], code: str, n: int) -> str:
+    """A bar's tooltip: its label and its count, e.g. "approval required: 3"."""
+    return _("%(what)s: %(n)d") % {"what": labels.label(shown, code) or _("(none)"), "n": n}
 
 
 def _wait_url(reason: str, dates: dict[str, dt.date]) -> str:

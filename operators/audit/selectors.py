@@ -37,12 +37,13 @@ TIMELINE_LIMIT = 1000
 MAX_ACTIONS = 5  # the actions of one escalation an order search looks through
 # Inquiries still in the agents' or a person's hands do not count toward "resolved by AI".
 IN_PROGRESS = (InquiryStatus.QUEUED, InquiryStatus.RUNNING, InquiryStatus.AWAITING_APPROVAL)
+# (key, upper bound): the keys are shown through ``labels.DECISION_BUCKET_LABELS``.
 DECISION_BUCKETS: tuple[tuple[str, dt.timedelta | None], ...] = (
-    ("< 5 min", dt.timedelta(minutes=5)),
-    ("5–15 min", dt.timedelta(minutes=15)),
-    ("15–60 min", dt.timedelta(hours=1)),
-    ("1–4 h", dt.timedelta(hours=4)),
-    ("> 4 h", None),
+    ("under_5_min", dt.timedelta(minutes=5)),
+    ("5_to_15_min", dt.timedelta(minutes=15)),
+    ("15_to_60_min", dt.timedelta(hours=1)),
+    ("1_to_4_h", dt.timedelta(hours=4)),
+    ("over_4_h", None),
 )
 
 

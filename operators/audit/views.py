@@ -42,7 +42,7 @@ def search(request: HttpRequest) -> HttpResponse:
     form = AuditSearchForm(request.GET)
     context = {
         "form": form,
-        "actions": ACTION_SUGGESTIONS,
+        "actions": [(a, labels.audit_action_text(a)) for a in ACTION_SUGGESTIONS],
         "verdicts": presenters.VERDICTS,
         "filtered": _without(request, "before"),
     }
@@ -77,6 +77,7 @@ def timeline(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
         "rows": presenters.entry_rows(found.entries),
         "escalations": [(e, presenters.console_url(e.pk)) for e in found.escalations],
         "search": presenters.search_url(inquiry=inquiry_id),
+        "entry_kinds": list(labels.ENTRY_KIND_LABELS),
     }
     return render(request, "operators/audit/timeline.html", context)
 

@@ -32,12 +32,10 @@ from operators.console.forms import InboxFilterForm
 from operators.console.presenters.conversation import conversation_page, thread_views
 from operators.console.presenters.inbox import inbox_row
 from operators.console.selectors import console_event_seq, conversation_messages, inbox_page
-from operators.preferences import with_staff_preferences
 
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def inbox(request: HttpRequest) -> HttpResponse:
     """Every conversation, searchable and filtered, a page at a time."""
     form = InboxFilterForm(request.GET)
@@ -50,14 +48,12 @@ def inbox(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def conversation(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     return _render(request, inquiry_id)
 
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def thread(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     """The thread alone, for a page that (re)connects: everything said so far."""
     inquiry = _inquiry(inquiry_id)
@@ -69,7 +65,6 @@ def thread(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def composer(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     """The composer as it now stands (ownership changed: other buttons show)."""
     inquiry = _inquiry(inquiry_id)
@@ -81,7 +76,6 @@ def composer(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def take_over(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     done = gettext("You own this conversation now: the AI sends nothing until you hand it back.")
     return _act(request, inquiry_id, services.conversation_take_over, done)
@@ -89,7 +83,6 @@ def take_over(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def assign(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     """Give the conversation to the colleague chosen in "Assign to…"."""
     assignee = request.POST.get("assignee", "")
@@ -99,7 +92,6 @@ def assign(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def send(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     text = _text(request)
     done = gettext("Sent to the customer.")
@@ -108,7 +100,6 @@ def send(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def note(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     done = gettext("Note added: only staff see it.")
     return _act(request, inquiry_id, services.note_add, done, text=_text(request))
@@ -116,7 +107,6 @@ def note(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def hand_back(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     done = gettext("Handed back: the AI answers the customer's next message.")
     return _act(request, inquiry_id, services.conversation_hand_back, done)
@@ -124,7 +114,6 @@ def hand_back(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def close(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     done = gettext("Conversation closed.")
     return _act(request, inquiry_id, services.conversation_close, done)
@@ -132,7 +121,6 @@ def close(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.MANAGER)
-@with_staff_preferences
 def flag(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     reason = request.POST.get("reason", "")
     done = gettext("Flagged for review: it is in the escalation queue.")

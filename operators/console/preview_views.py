@@ -21,14 +21,12 @@ from netshop.errors import DomainError
 from netshop.roles import Role
 from operators.access import role_required
 from operators.console.forms import DecisionForm
-from operators.preferences import with_staff_preferences
 
 LANGUAGE_NAMES = {"ja": _("Japanese"), "en": _("English")}
 
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def preview(request: HttpRequest, escalation_id: UUID) -> JsonResponse:
     claim_touch(escalation_id=escalation_id, user=cast(User, request.user))
     form = DecisionForm(request.POST)

@@ -61,7 +61,7 @@ from operators.console.presenters.queue import queue_rows
 from operators.console.selectors import console_event_seq, open_escalation_count
 from operators.headlines import escalation_headline
 from operators.notifications.preferences import notification_preference_set
-from operators.preferences import staff_preference_set, with_staff_preferences
+from operators.preferences import staff_preference_set
 
 PAGE_SIZE = 50
 # The queue as the operator last viewed it (filters and order, without the page): the one
@@ -81,7 +81,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def queue(request: HttpRequest) -> HttpResponse:
     context = _queue_context(request)
     _remember_queue_view(request)
@@ -91,7 +90,6 @@ def queue(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def rows(request: HttpRequest) -> HttpResponse:
     """The queue's table body (``?id=`` for one row, empty when it no longer belongs)."""
     if request.GET.get("id"):
@@ -152,14 +150,12 @@ def _one_row(request: HttpRequest, escalation_id: str) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def detail(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     return _render_detail(request, escalation_id)
 
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def live(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """The detail page's live panel: claim and decision state, and the timeline."""
     try:
@@ -171,7 +167,6 @@ def live(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def main(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """The detail page's main column without its forms: the facts as they stand now, the
     conversation's status and the latest reply, re-read after every decision."""
@@ -185,21 +180,18 @@ def main(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def claim(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     return _change(request, escalation_id, escalation_claim, gettext("Claimed."))
 
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def release(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     return _change(request, escalation_id, escalation_release, gettext("Released."))
 
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def assign(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """Give the escalation to the colleague chosen in "Assign to…"."""
     assignee = request.POST.get("assignee", "")
@@ -209,7 +201,6 @@ def assign(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     claim_touch(escalation_id=escalation_id, user=_staff(request))  # activity, even if refused
     form = DecisionForm(request.POST)
@@ -235,7 +226,6 @@ def decide(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_GET
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def next_item(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """The item after this one in the operator's queue (the "n" key), or the queue."""
     try:
@@ -247,7 +237,6 @@ def next_item(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def verdict(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """A reviewer's verdict on the AI answer; "save and next" opens the next one to review."""
     claim_touch(escalation_id=escalation_id, user=_staff(request))
@@ -273,7 +262,6 @@ def verdict(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def send_draft(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
     """Send the reply the AI drafted, as drafted or as the operator edited it; then the next
     draft waiting, or the queue."""
@@ -291,7 +279,6 @@ def send_draft(request: HttpRequest, escalation_id: UUID) -> HttpResponse:
 
 @require_POST
 @role_required(Role.OPERATOR)
-@with_staff_preferences
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferenceForm(request.POST)
     if form.is_valid():

@@ -12,7 +12,7 @@ from django.utils.html import format_html_join
 from agents.support.vocabulary import OperatorDecision
 from netshop import money
 from netshop.services.coupons import coupon_codes_withheld
-from operators import labels
+from operators import labels, navigation
 from operators.models import DEFAULT_TIME_ZONE
 from operators.notifications.preferences import notification_preference_get
 from operators.preferences import COMMON_TIME_ZONES
@@ -135,3 +135,10 @@ def term_words(term: str) -> str:
         'data-{}-{}="{}"',
         ((term, code, str(word)) for code, word in labels.TERMS[term].items()),
     )
+
+
+@register.inclusion_tag("operators/_nav.html", takes_context=True)
+def staff_nav(context: template.Context) -> dict[str, Any]:
+    """The staff menu (console and manager pages): the pages the signed-in user may open."""
+    request = context["request"]
+    return {"links": navigation.staff_links(user=request.user, path=request.path)}
