@@ -24,6 +24,7 @@ from netshop.audit.models import AuditEntry
 from netshop.money import yen
 from operators import labels
 from operators.audit import quality, selectors, support
+from operators.audit.backlog import backlog_now
 from operators.audit.charts import Chart, Column, Part, bar_chart, column_chart
 from operators.audit.cohorts import Figure
 from operators.audit.quality import Autonomy
@@ -106,6 +107,7 @@ def dashboard(window: selectors.Window) -> dict[str, Any]:
         "overdue_total": sum(n for _, n in overdue.by_reason),
         "overdue_rows": [(e, console_url(e.pk)) for e in overdue.oldest],
         "support": support_figures(window),
+        "now": backlog_now(),
     }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django import template
@@ -45,6 +45,12 @@ def duration(minutes: Any) -> str:
         return labels.duration(int(minutes))
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def elapsed(span: timedelta | None) -> str:
+    """A measured wait in the reader's words ("under a second", 「2分」)."""
+    return labels.elapsed(span)
 
 
 @register.filter

@@ -23,6 +23,7 @@ from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus
 from netshop.audit import AuditAction, audit_record
 from netshop.audit.models import AuditEntry
 from netshop.roles import Role
+from operators import labels
 from operators.audit import export
 from tests.operators.api_helpers import escalation_for, inquiry_for, signed_in, staff_user
 from tests.operators.audit.scenes import decide_with_a_note
@@ -515,9 +516,10 @@ def test_the_dashboard_makes_the_same_few_queries_however_much_happened(
 
     # the session, its user, their saved language and role groups, eight aggregates for the
     # engineering figures and ten for the support figures, the reviewed accuracy and the
-    # customers' word two of them, and one for the drafts' outcomes (the percentiles' reads
-    # only where there is something)
-    assert _queries(manager, "/audit/dashboard/?days=90") == busy == 23
+    # customers' word two of them, one for the drafts' outcomes (the percentiles' reads
+    # only where there is something), and four for the work waiting now (its counts, the
+    # oldest wait, the escalations held and the conversations owned per person)
+    assert _queries(manager, "/audit/dashboard/?days=90") == busy == 27
 
 
 def test_an_empty_dashboard(manager: Client) -> None:
@@ -555,3 +557,25 @@ def test_a_customer_login_is_not_audited() -> None:
     assert Client().login(request=HttpRequest(), username="customer", password="pw-123456")
 
     assert not AuditEntry.objects.filter(action="console.login").exists()
+
+
+def test_the_dashboard_says_what_waits_now_and_who_holds_it(manager: Client) -> None:
+    op1 = staff_user("op7", Role.OPERATOR)
+    oldest = escalation_for()
+    Escalation.objects.filter(pk=oldest.pk).update(
+        created_at=timezone.now() - dt.timedelta(minutes=95),
+        deadline=timezone.now() - dt.timedelta(minutes=5),
+    )
+    held = escalation_for()
+    Escalation.objects.filter(pk=held.pk).update(claimed_by=op1)
+    owned = inquiry_for(text="まだですか")
+    Inquiry.objects.filter(pk=owned.pk).update(human_owner=op1, status=InquiryStatus.ESCALATED)
+    decided = escalation_for()
+    Escalation.objects.filter(pk=decided.pk).update(status=EscalationStatus.DECIDED)
+
+    now = manager.get("/audit/dashboard/").context["now"]
+
+    assert (now.waiting, now.overdue, now.unclaimed) == (2, 1, 1)
+    assert now.oldest.pk == oldest.pk
+    assert labels.elapsed(now.oldest_for) == "1 h 35 min"
+    assert [(r.username, r.escalations, r.conversations) for r in now.load] == [("op7", 1, 1)]
