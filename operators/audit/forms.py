@@ -18,6 +18,16 @@ ACTION_SUGGESTIONS = sorted(
 )
 
 
+# The AI's own bookkeeping of a run: hundreds a day, and not what a lead reviews first.
+AI_STEPS: tuple[str, ...] = (
+    AuditAction.INQUIRY_ROUTED,
+    AuditAction.HANDOFF_VERDICT,
+    AuditAction.AGENT_STARTED,
+    AuditAction.AGENT_ENVELOPE,
+    AuditAction.HANDOFF_RECEIPT,
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class AuditFilters:
     """Cleaned filters; empty values mean "any". ``action`` ending in a dot is a prefix."""
@@ -32,6 +42,7 @@ class AuditFilters:
     q: str = ""
     figure: str = ""  # a dashboard figure's conversations (``cohorts.Figure``)
     refund_reason: str = ""
+    hide_ai_steps: bool = False  # leave out the AI's own steps (``AI_STEPS``)
 
 
 class AuditSearchForm(forms.Form):
@@ -49,6 +60,9 @@ class AuditSearchForm(forms.Form):
         choices=[("", "–"), *Figure.choices],
     )
     refund_reason = forms.CharField(required=False, max_length=120, label=_("Refund reason"))
+    ai_steps = forms.BooleanField(
+        required=False, label=_("Show the AI's own steps (routing, hand-offs)")
+    )
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -57,10 +71,14 @@ class AuditSearchForm(forms.Form):
             raise forms.ValidationError(_("The start date is after the end date."))
         return cleaned
 
-    def filters(self) -> AuditFilters:
-        """The filters of a valid form (call ``is_valid`` first)."""
+    def filters(self, *, ai_steps_unless_asked: bool = True) -> AuditFilters:
+        """The filters of a valid form (call ``is_valid`` first). The audit page passes
+        ``ai_steps_unless_asked=False``: its rows are decisions and side effects unless the
+        manager ticks the AI's steps or searches by action, verdict, conversation or id."""
         data = self.cleaned_data
+        named = any(data.get(key) for key in ("action", "verdict", "inquiry", "q"))
         return AuditFilters(
+            hide_ai_steps=not (ai_steps_unless_asked or data.get("ai_steps") or named),
             inquiry=data.get("inquiry"),
             actor=(data.get("actor") or "").strip(),
             action=(data.get("action") or "").strip(),

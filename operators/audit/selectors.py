@@ -30,7 +30,7 @@ from netshop.audit import AuditAction
 from netshop.audit.models import AuditEntry
 from netshop.models import Order
 from operators.audit import cohorts
-from operators.audit.forms import AuditFilters
+from operators.audit.forms import AI_STEPS, AuditFilters
 
 PAGE_SIZE = 100
 TIMELINE_LIMIT = 1000
@@ -53,6 +53,8 @@ DECISION_BUCKETS: tuple[tuple[str, dt.timedelta | None], ...] = (
 def audit_search(filters: AuditFilters) -> QuerySet[AuditEntry]:
     """The entries matching ``filters``, unordered (callers page or stream them by ``seq``)."""
     entries = AuditEntry.objects.all()
+    if filters.hide_ai_steps:
+        entries = entries.exclude(action__in=AI_STEPS)
     if filters.inquiry:
         entries = entries.filter(inquiry_id=filters.inquiry)
     if filters.actor:

@@ -48,7 +48,7 @@ def search(request: HttpRequest) -> HttpResponse:
     }
     if not form.is_valid():
         return render(request, "operators/audit/search.html", context, status=400)
-    entries = selectors.audit_search(form.filters())
+    entries = selectors.audit_search(form.filters(ai_steps_unless_asked=False))
     page = selectors.audit_page(entries, before=_int(request.GET.get("before")))
     context.update(page=page, rows=presenters.entry_rows(page.entries))
     return render(request, "operators/audit/search.html", context)
@@ -60,7 +60,8 @@ def export(request: HttpRequest) -> HttpResponse:
     form = AuditSearchForm(request.GET)
     if not form.is_valid():
         return HttpResponseBadRequest(form.errors.as_text(), content_type="text/plain")
-    response = export_response(request, selectors.audit_search(form.filters()))
+    chosen = form.filters(ai_steps_unless_asked=False)  # the rows the page shows
+    response = export_response(request, selectors.audit_search(chosen))
     # ``role_required`` is typed for HttpResponse views; Django serves a streaming one the same.
     return cast(HttpResponse, response)
 

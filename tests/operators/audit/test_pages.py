@@ -142,7 +142,8 @@ def log() -> dict[str, AuditEntry]:
         ("action=handoff.", ["stale", "verdict"]),
         (f"inquiry={OTHER}", ["stale"]),
         ("actor=sato", ["refund", "approve"]),
-        ("actor=agent:", ["wait", "stale", "verdict"]),
+        ("actor=agent:", ["wait"]),  # the AI's own steps stay out unless asked for
+        ("actor=agent:&ai_steps=on", ["wait", "stale", "verdict"]),
         ("verdict=STALE_CONTROL", ["stale"]),
         ("reason=refund_approval", ["wait"]),
         ("q=process_refund", ["refund", "approve"]),
@@ -159,6 +160,17 @@ def test_search_filters(
 
     assert response.status_code == 200
     assert _seqs(response) == [log[name].seq for name in expected]
+
+
+def test_the_export_leaves_out_the_ai_steps_the_page_leaves_out(
+    manager: Client, log: dict[str, AuditEntry]
+) -> None:
+    shown = [row[3] for row in _csv(manager.get("/audit/export.csv"))[1:]]
+    asked = [row[3] for row in _csv(manager.get("/audit/export.csv?ai_steps=on"))[1:]]
+
+    assert "handoff.verdict" not in shown
+    assert sorted(set(asked) - set(shown)) == ["handoff.verdict"]
+    assert len(asked) - len(shown) == 2  # the two verdicts of the log
 
 
 def test_search_by_date_range_in_shop_days(manager: Client, log: dict[str, AuditEntry]) -> None:
@@ -215,13 +227,13 @@ def _queries(client: Client, url: str) -> int:
 
 def test_search_makes_the_same_few_queries_however_long_the_log(manager: Client) -> None:
     _entry("agent.started", inquiry_id=INQUIRY)
-    few = _queries(manager, "/audit/")
+    few = _queries(manager, "/audit/?ai_steps=on")
     for _ in range(150):
         _entry("agent.started", inquiry_id=INQUIRY)
 
     # the session, its user, their saved language, the user's role groups, one page of
     # entries, their inquiries
-    assert _queries(manager, "/audit/") == few == 6
+    assert _queries(manager, "/audit/?ai_steps=on") == few == 6
 
 
 def test_readable_columns_cost_the_same_few_queries_however_many_rows(manager: Client) -> None:
