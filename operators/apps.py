@@ -10,7 +10,9 @@ class OperatorsConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         from agents.support.events.bus import event_published
+        from netshop.demo.signals import demo_seeded
         from operators.audit.signals import record_console_login, record_login_locked_out
+        from operators.demo import canned_replies_seed
         from operators.notifications.services import on_event_published
         from operators.signals import connect_access_signals
 
@@ -20,3 +22,4 @@ class OperatorsConfig(AppConfig):
         )
         connect_access_signals()
         event_published.connect(on_event_published, dispatch_uid="operators.notifications")
+        demo_seeded.connect(canned_replies_seed, dispatch_uid="operators.demo.canned_replies")

@@ -30,6 +30,7 @@ from netshop.demo.orders import (
     OrderSpec,
     build_demo_data,
 )
+from netshop.demo.signals import demo_seeded
 from netshop.roles import Role, role_assign
 
 DEMO_PASSWORD_ENV = "NETSHOP_DEMO_PASSWORD"  # noqa: S105  (the variable's name, not a secret)
@@ -94,6 +95,7 @@ def seed_demo(
             "(--reset restores them)"
         )
     _seed_logins(customers, password=password, reset_passwords=reset_passwords, report=report)
+    demo_seeded.send(sender=seed_demo, report=report)
     return report
 
 
