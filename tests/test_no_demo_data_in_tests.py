@@ -28,6 +28,7 @@ ALLOWED = frozenset(
         "netshop/test_demo_faq.py",
         "netshop/test_demo_snapshot.py",
         "netshop/test_seed_demo.py",
+        "operators/test_demo.py",
         "support/demo_snapshot.py",
         # Browser walks and end-to-end runs: the product as a person meets it, demo and all.
         "browser/",

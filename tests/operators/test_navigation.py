@@ -24,7 +24,7 @@ MANAGER_LINKS = [
 def menu(client: Client, url: str) -> list[tuple[str, str]]:
     """The menu's links on ``url``: (id, address), in order."""
     page = client.get(url).content.decode()
-    nav = re.search(r'<nav class="topnav">(.*?)</nav>', page, flags=re.S)
+    nav = re.search(r'<nav class="topnav"[^>]*>(.*?)</nav>', page, flags=re.S)
     assert nav is not None
     return re.findall(r'<a href="([^"]+)" id="([^"]+)"', nav.group(1))
 
