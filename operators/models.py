@@ -106,3 +106,20 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} of {self.escalation_id} to {self.recipient_id}"
+
+
+class ConversationRead(models.Model):
+    """When a member of staff last read a conversation: the inbox shows what came after as
+    unread, for each person on their own."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    inquiry = models.ForeignKey("agents.Inquiry", on_delete=models.CASCADE, related_name="+")
+    read_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "inquiry"], name="conversation_read_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} read {self.inquiry_id} at {self.read_at:%Y-%m-%d %H:%M}"

@@ -31,6 +31,7 @@ from operators.console import errors
 from operators.console.forms import InboxFilterForm
 from operators.console.presenters.conversation import conversation_page, thread_views
 from operators.console.presenters.inbox import inbox_row
+from operators.console.reading import conversation_read_mark
 from operators.console.selectors import console_event_seq, conversation_messages, inbox_page
 
 
@@ -39,7 +40,7 @@ from operators.console.selectors import console_event_seq, conversation_messages
 def inbox(request: HttpRequest) -> HttpResponse:
     """Every conversation, searchable and filtered, a page at a time."""
     form = InboxFilterForm(request.GET)
-    page = inbox_page(**form.search())
+    page = inbox_page(**form.search(), reader=request.user)
     query = {k: v for k, v in request.GET.items() if k != "page" and v}
     rows = [inbox_row(inquiry) for inquiry in page.object_list]
     context = {"form": form, "page": page, "rows": rows, "filter_query": query}
@@ -49,7 +50,10 @@ def inbox(request: HttpRequest) -> HttpResponse:
 @require_GET
 @role_required(Role.OPERATOR)
 def conversation(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
-    return _render(request, inquiry_id)
+    response = _render(request, inquiry_id)
+    if response.status_code == 200:
+        conversation_read_mark(user=request.user, inquiry_id=inquiry_id)
+    return response
 
 
 @require_GET
@@ -60,6 +64,7 @@ def thread(request: HttpRequest, inquiry_id: UUID) -> HttpResponse:
     if inquiry is None:
         return HttpResponse(status=404)
     thread = thread_views(conversation_messages(inquiry=inquiry))
+    conversation_read_mark(user=request.user, inquiry_id=inquiry.pk)  # read live, on the page
     return render(request, "operators/console/_thread.html", {"thread": thread})
 
 

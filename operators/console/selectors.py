@@ -27,7 +27,7 @@ from agents.support.escalations.claims import colleagues_assignable
 from agents.support.vocabulary import FLAGGED_FOR_REVIEW
 from netshop.models import Order
 from netshop.selectors import order_facts
-from operators.models import CannedReply
+from operators.models import CannedReply, ConversationRead
 
 INBOX_PAGE_SIZE = 25
 
@@ -72,14 +72,19 @@ def console_event_seq() -> int:
     return ConsoleEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
 
 
-def inbox_page(*, text: str, status_filter: str, page: Any, size: int = INBOX_PAGE_SIZE) -> Page:
+def inbox_page(
+    *, text: str, status_filter: str, page: Any, reader: Any, size: int = INBOX_PAGE_SIZE
+) -> Page:
     """One page of the inbox (two queries: the count and the rows), each row with its
-    latest message's text and time (``last_text``, ``last_at``) read in the same query."""
+    latest message's text and time (``last_text``, ``last_at``) and when ``reader`` last read
+    it (``read_at``) read in the same query."""
     latest = Message.objects.filter(inquiry=OuterRef("pk")).order_by("-created_at", "-id")
+    read = ConversationRead.objects.filter(user=reader.pk, inquiry=OuterRef("pk"))
     found = conversation_search(text=text, status_filter=status_filter).annotate(
         last_text=Subquery(latest.values("text")[:1]),
         last_kind=Subquery(latest.values("author_kind")[:1]),
         last_at=Subquery(latest.values("created_at")[:1]),
+        read_at=Subquery(read.values("read_at")[:1]),
     )
     return Paginator(found, size).get_page(page)
 

@@ -20,6 +20,7 @@ class InboxRow:
     last_kind: str  # who wrote the latest message, in words
     snippet: str
     updated_at: datetime
+    unread: bool = False  # something was said since this reader last opened it
 
 
 def inbox_row(inquiry: Inquiry) -> InboxRow:
@@ -33,4 +34,10 @@ def inbox_row(inquiry: Inquiry) -> InboxRow:
         last_kind=labels.label(labels.AUTHOR_LABELS, getattr(inquiry, "last_kind", None)),
         snippet=text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…",
         updated_at=inquiry.updated_at,
+        unread=_unread(inquiry),
     )
+
+
+def _unread(inquiry: Inquiry) -> bool:
+    last_at, read_at = getattr(inquiry, "last_at", None), getattr(inquiry, "read_at", None)
+    return last_at is not None and (read_at is None or last_at > read_at)

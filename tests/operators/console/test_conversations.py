@@ -547,7 +547,7 @@ def test_taking_over_a_review_hands_the_conversation_to_the_operator(lead: User,
 def inbox(client: Client, **query: Any) -> list[str]:
     """The inquiry ids the inbox lists, in order."""
     text = page_text(client.get("/console/conversations/", query))
-    row = r'<tr class="inbox-row" id="conversation-[^"]+" data-inquiry-id="([^"]+)"'
+    row = r'<tr class="inbox-row[^"]*" id="conversation-[^"]+" data-inquiry-id="([^"]+)"'
     return re.findall(row, text)
 
 
@@ -642,6 +642,30 @@ def test_the_inbox_preview_is_the_replys_gist_not_its_greeting(op1: User) -> Non
     assert f'<span class="customer-text snippet">{gist}</span>' in text
 
 
+def unread(client: Client) -> list[str]:
+    """The inquiry ids the inbox marks unread for the client's user."""
+    text = page_text(client.get("/console/conversations/"))
+    return re.findall(r'data-inquiry-id="([^"]+)" data-status="[^"]+" data-unread="1"', text)
+
+
+def test_the_inbox_marks_what_each_person_has_not_read_since_it_changed(
+    op1: User, op2: User
+) -> None:
+    quiet = inquiry_for(text="ありがとう")
+    busy = inquiry_for(text="まだ届きません")
+    mine, theirs = signed_in(op1), signed_in(op2)
+    assert set(unread(mine)) == {str(quiet.pk), str(busy.pk)}
+
+    mine.get(f"{base(busy)}/")
+    assert unread(mine) == [str(quiet.pk)]
+    assert set(unread(theirs)) == {str(quiet.pk), str(busy.pk)}  # each person on their own
+
+    message_store(
+        inquiry=busy, author_kind=MessageAuthor.CUSTOMER, text="どうなりましたか", channel="web"
+    )
+    assert set(unread(mine)) == {str(quiet.pk), str(busy.pk)}
+
+
 def test_the_inbox_pages(op1: User, settings: Any) -> None:
     made = [inquiry_for(text=f"問い合わせ {n}") for n in range(27)]
     client = signed_in(op1)
@@ -683,7 +707,7 @@ def test_the_inbox_runs_seven_queries_however_many_rows(
     assert len(many_rows) == len(one_row)
 
 
-def test_the_conversation_page_runs_fifteen_queries_however_long_the_thread(
+def test_the_conversation_page_runs_sixteen_queries_however_long_the_thread(
     op1: User, inquiry: Inquiry, django_assert_num_queries: Any
 ) -> None:
     conversation_take_over(inquiry_id=inquiry.pk, user=op1)
@@ -699,8 +723,8 @@ def test_the_conversation_page_runs_fifteen_queries_however_long_the_thread(
     # preferences, the conversation with its customer, its owner, the thread with its authors,
     # an open review, the canned replies, the colleagues "Assign to…" offers, the customer
     # panel (orders, open waits, earlier conversations; this customer has no order, so no
-    # query for their lines) and the last event's sequence number
-    with django_assert_num_queries(15):
+    # query for their lines), the last event's sequence number, and the reader's read mark
+    with django_assert_num_queries(16):
         response = client.get(f"{base(inquiry)}/")
     with CaptureQueriesContext(connection) as long:
         client.get(f"{base(inquiry)}/")
