@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import redis
+from django.conf import settings as django_settings
+from django.utils import translation
 
 from netshop.adapters.faults import ENV_VAR, reset_fault_state
 
@@ -55,6 +57,16 @@ def _no_leftover_faults(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     reset_fault_state()
     yield
     reset_fault_state()
+
+
+@pytest.fixture(autouse=True)
+def _site_language_each_test() -> Iterator[None]:
+    """Each test starts in the site's language. A request's ``LocaleMiddleware`` activates
+    the reader's language for the thread and leaves it there: a later test in the same
+    worker would read English messages in Japanese."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

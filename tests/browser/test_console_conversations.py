@@ -64,8 +64,11 @@ def test_an_operator_takes_over_writes_twice_notes_and_hands_back_while_the_thre
 
     page.click("#take-over-conversation")
     expect(page.locator("#send-button")).to_be_visible()
+    # The customer's language only: the demo's Japanese replies and the one made here.
+    titles = japanese_canned_titles()
+    assert "住所変更" in titles
     expect(page.locator("#canned-select option")).to_have_text(
-        ["choose one to fill the box", "住所変更"]
+        ["choose one to fill the box", *titles]
     )
     page.select_option("#canned-select", label="住所変更")
     expect(page.locator("#message-text")).to_have_value("住所変更を承りました。")
@@ -159,3 +162,9 @@ def test_the_escalation_page_shows_the_thread_live_and_its_facts_after_the_decis
     expect(page).to_have_url(re.compile(rf"/console/escalations/{escalation.pk}/$"))
     operator.shot(shots, "1-facts-after-the-decision")
     assert_clean(operator)
+
+
+def japanese_canned_titles() -> list[str]:
+    """As the composer lists them: the customer's language, by title."""
+    found = CannedReply.objects.filter(language="ja", active=True).order_by("title")
+    return list(found.values_list("title", flat=True))
