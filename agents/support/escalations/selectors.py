@@ -12,7 +12,7 @@ import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict, Unpack
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -32,6 +32,19 @@ _ORDER_BY: dict[str, tuple[str, ...]] = {
     "deadline": ("deadline", "created_at", "id"),
     "amount": ("-amount_at_risk", "deadline", "created_at", "id"),
 }
+
+
+class QueueFilters(TypedDict, total=False):
+    """The queue's filters, named once for every read of the queue (the list, one row's
+    live check, the next item): a kind, a reason, overdue or not, mine, nobody's, the
+    managers' queue. ``_filtered`` applies them; an absent one filters nothing."""
+
+    kind: str | None
+    reason: str | None
+    overdue: bool | None
+    mine: bool
+    unclaimed: bool
+    managers: bool
 
 
 @dataclass(frozen=True)
@@ -61,28 +74,14 @@ def escalation_list(
     *,
     user: Any,
     status: StatusFilter = "open",
-    kind: str | None = None,
-    reason: str | None = None,
-    overdue: bool | None = None,
-    mine: bool = False,
-    unclaimed: bool = False,
-    managers: bool = False,
     order: QueueOrder = "deadline",
     limit: int = 50,
     cursor: str | None = None,
+    **filters: Unpack[QueueFilters],
 ) -> EscalationSlice:
     """Escalations in ``order`` (by deadline, then age; or by amount at risk, largest first,
     then deadline and age); ``cursor`` continues after a previous slice of the same order."""
-    queryset = _filtered(
-        user=user,
-        status=status,
-        kind=kind,
-        reason=reason,
-        overdue=overdue,
-        mine=mine,
-        unclaimed=unclaimed,
-        managers=managers,
-    ).order_by(*_ORDER_BY[order])
+    queryset = _filtered(user=user, status=status, **filters).order_by(*_ORDER_BY[order])
     if cursor:
         queryset = queryset.filter(_after(cursor, order=order))
     rows = list(queryset[: limit + 1])
@@ -97,12 +96,7 @@ def escalation_next(
     user: Any,
     after: Escalation,
     order: QueueOrder = "deadline",
-    kind: str | None = None,
-    reason: str | None = None,
-    overdue: bool | None = None,
-    mine: bool = False,
-    unclaimed: bool = False,
-    managers: bool = False,
+    **filters: Unpack[QueueFilters],
 ) -> Escalation | None:
     """The item an operator moves on to from ``after``: the next open escalation in the
     queue as they view it (its filters and ``order``) that nobody else holds, wrapping
@@ -110,16 +104,9 @@ def escalation_next(
 
     A wait for a manager's second approval is left to managers: an operator cannot give it.
     """
-    queryset = _filtered(
-        user=user,
-        status="open",
-        kind=kind,
-        reason=reason,
-        overdue=overdue,
-        mine=mine,
-        unclaimed=unclaimed,
-        managers=managers,
-    ).filter(Q(claimed_by__isnull=True) | Q(claimed_by=user.pk))
+    queryset = _filtered(user=user, status="open", **filters).filter(
+        Q(claimed_by__isnull=True) | Q(claimed_by=user.pk)
+    )
     queryset = queryset.exclude(pk=after.pk).order_by(*_ORDER_BY[order])
     if not user_has_role(user, Role.MANAGER):
         queryset = queryset.exclude(awaits_second_approval=True)
@@ -128,15 +115,7 @@ def escalation_next(
 
 
 def escalation_in_queue(
-    *,
-    escalation_id: object,
-    user: Any,
-    kind: str | None = None,
-    reason: str | None = None,
-    overdue: bool | None = None,
-    mine: bool = False,
-    unclaimed: bool = False,
-    managers: bool = False,
+    *, escalation_id: object, user: Any, **filters: Unpack[QueueFilters]
 ) -> Escalation | None:
     """The escalation if the open queue, shown with these filters, holds it; else ``None``.
 
@@ -146,28 +125,18 @@ def escalation_in_queue(
     pk = uuid_or_none(escalation_id)
     if pk is None:
         return None
-    queryset = _filtered(
-        user=user,
-        status="open",
-        kind=kind,
-        reason=reason,
-        overdue=overdue,
-        mine=mine,
-        unclaimed=unclaimed,
-        managers=managers,
-    )
-    return queryset.filter(pk=pk).first()
+    return _filtered(user=user, status="open", **filters).filter(pk=pk).first()
 
 
 def _filtered(
     *,
     user: Any,
     status: StatusFilter,
-    kind: str | None,
-    reason: str | None,
-    overdue: bool | None,
-    mine: bool,
-    unclaimed: bool,
+    kind: str | None = None,
+    reason: str | None = None,
+    overdue: bool | None = None,
+    mine: bool = False,
+    unclaimed: bool = False,
     managers: bool = False,
 ) -> QuerySet[Escalation]:
     # The list shows neither actions nor package; they can be large, so they stay behind.
