@@ -19,6 +19,7 @@ from agents.providers.offline.writing.reply import Reply, as_dict, sentence
 from agents.support import catalogue
 from agents.support.shapes import HELD
 from netshop.models import OrderStatus, ShipmentStatus
+from netshop.policy import policy_in_force
 from netshop.services.receipt_addressee import MAX_ADDRESSEE
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
@@ -106,11 +107,12 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
     parcel = _SHIPMENT_STATUS_RE.search(reason)
     stated = parcel or _ORDER_STATUS_RE.search(reason)
     status = stated.group(1) if stated else reply.order_statuses.get(number)
+    policy = policy_in_force()
     fields = {
         "order_ref": fmt.order_ref(reply.lang, number),
         "tool": word(TOOL, reply.lang, tool, "tool"),
-        "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
-        "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+        "return_days": policy.return_window_days,
+        "exchange_days": policy.exchange_window_days,
         "redelivery_days": settings.NETSHOP_REDELIVERY_WINDOW_DAYS,
         "date_change_days": settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS,
         "addressee_chars": MAX_ADDRESSEE,
