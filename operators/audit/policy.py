@@ -43,9 +43,9 @@ class PolicyForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for limit in LIMITS:
-            self.fields[limit.name].label = limit.label
-            self.fields[limit.name].help_text = limit.unit
+        for limit in LIMITS:  # the words are the policy's own (lazy, translated when shown)
+            self.fields[limit.name].label = str(limit.label)
+            self.fields[limit.name].help_text = str(limit.unit)
 
     @classmethod
     def for_policy(cls, policy: Policy) -> PolicyForm:
@@ -61,7 +61,7 @@ def policy_history() -> list[dict[str, Any]]:
     versions = list(
         PolicyVersion.objects.select_related("created_by").order_by("-number")[: HISTORY_SIZE + 1]
     )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for version, before in zip(versions, [*versions[1:], None], strict=False):
         if len(rows) == HISTORY_SIZE:
             break

@@ -29,6 +29,7 @@ def manager() -> User:
 
 
 def change(user: User, based_on: int = 0, reason: str = "a bad week", **limits: Any) -> Any:
+    """Save the policy in force with ``limits`` changed, as a manager shown ``based_on``."""
     values = {**policy_values(policy_in_force()), **limits}
     return policy_change(user=user, values=values, reason=reason, based_on=based_on)
 
@@ -109,12 +110,16 @@ def test_a_save_changing_a_limit_changed_meanwhile_to_another_value_is_refused(
 @pytest.mark.django_db(transaction=True)
 def test_two_managers_saving_at_once_get_consecutive_versions_and_lose_nothing() -> None:
     alice, bob = User.objects.create_user("alice"), User.objects.create_user("bob")
-    saves = [(alice, {"four_eyes_yen": 10000}), (bob, {"coupon_cap_yen": 500})]
+    saves: list[tuple[User, dict[str, Any]]] = [
+        (alice, {"four_eyes_yen": 10000}),
+        (bob, {"coupon_cap_yen": 500}),
+    ]
 
-    versions = released_together(
-        lambda save: change(save[0], **save[1]).number,  # both based on version 0
-        saves,
-    )
+    def save(who_what: tuple[User, dict[str, Any]]) -> int:
+        who, limits = who_what
+        return int(change(who, **limits).number)  # both based on version 0
+
+    versions = released_together(save, saves)
 
     assert sorted(versions) == [1, 2]
     policy = policy_in_force()

@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) -> dict[str, Any]:
     """Run (or decline) one action; returns a JSON-safe outcome for the run's state."""
     verdict = decision["decision"]
-    base = {
+    base: dict[str, Any] = {
         "action_id": action["action_id"],
         "kind": action["kind"],
         "decision": verdict,

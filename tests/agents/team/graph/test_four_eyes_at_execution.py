@@ -140,7 +140,7 @@ def test_a_refund_approved_once_waits_again_when_the_four_eyes_amount_was_lowere
 
     result = carry_out(
         action=action,  # type: ignore[arg-type]
-        decision={"decision": "approve", "operator": "op1", "approvals": ["op1"]},  # type: ignore[typeddict-item]
+        decision={"decision": "approve", "operator": "op1", "approvals": ["op1"]},
         customer_id=customer,
     )
 
@@ -157,7 +157,7 @@ def test_an_operators_approval_above_a_lowered_operator_limit_is_not_carried() -
 
     result = carry_out(
         action=action,  # type: ignore[arg-type]
-        decision={"decision": "approve", "operator": "op1", "approvals": ["op1", "mgr1"]},  # type: ignore[typeddict-item]
+        decision={"decision": "approve", "operator": "op1", "approvals": ["op1", "mgr1"]},
         customer_id=customer,
     )
 
