@@ -9,7 +9,7 @@ approves: POST /api/v1/escalations/{id}/decide; the clock stops when console B (
 a second WebSocket on /ws/console/) receives ``inquiry.updated`` with status ``resolved`` for
 that inquiry, which the worker publishes after the refund is executed and the reply stored
 (after commit). Afterwards each order must have exactly one refund. Target: p95 <= 150 ms.
-Refunds at or above ``NETSHOP_FOUR_EYES_YEN`` need a manager's second approval and are left out.
+Refunds at or above the policy's four-eyes amount need a manager's second approval and are left out.
 """
 
 from __future__ import annotations
@@ -32,15 +32,14 @@ def refund_asks(count: int) -> list[harness.Ask]:
     """Refund requests on ``count`` distinct orders that still have money to refund, under
     the four-eyes amount: one operator's approval carries them out (a larger one waits for a
     manager's second approval, a second person's time this benchmark does not measure)."""
-    from django.conf import settings
-
     from netshop.models import Order
+    from netshop.policy import policy_in_force
 
     orders = (
         Order.objects.filter(
             status="delivered",
             payment__captured_amount__gt=0,
-            payment__captured_amount__lt=settings.NETSHOP_FOUR_EYES_YEN,
+            payment__captured_amount__lt=policy_in_force().four_eyes_yen,
             payment__refunds=None,
         )
         .order_by("number")

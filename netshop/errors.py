@@ -76,6 +76,13 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "second_approval_by_other": _e(
         CONFLICT, _("A second approval must come from another manager than %(who)s.")
     ),
+    "policy_changed_meanwhile": _e(
+        CONFLICT,
+        _(
+            "%(who)s changed %(fields)s meanwhile (version %(version)s): look at the policy in "
+            "force and save again."
+        ),
+    ),
     "approved_action_not_editable": _e(
         CONFLICT,
         _(
@@ -116,6 +123,9 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     "not_a_review": _e(REFUSED, _("Only an escalation for review takes a verdict on the answer.")),
     "not_a_draft": _e(REFUSED, _("Only a drafted reply can be sent from here.")),
     "unknown_intent": _e(REFUSED, _("Unknown intent %(intent)s.")),
+    "policy_invalid": _e(REFUSED, _("%(field)s: %(problem)s")),
+    "policy_reason_required": _e(REFUSED, _("Say why the policy changes.")),
+    "policy_unchanged": _e(REFUSED, _("Nothing changed: the policy in force has these values.")),
     "invalid_autonomy_level": _e(REFUSED, _("Unknown autonomy level %(level)s (%(allowed)s).")),
     "invalid_verdict": _e(REFUSED, _("The verdict is correct or wrong.")),
     "wrong_reason_required": _e(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -516,6 +517,37 @@ class ApiToken(models.Model):
     @staticmethod
     def digest(key: str) -> str:
         return hashlib.sha256(key.encode()).hexdigest()
+
+
+class PolicyVersion(models.Model):
+    """One version of the shop's policy limits, as a manager saved it (``netshop.policy``).
+
+    Rows are never changed: each change is a new version with who, when and why. With no row
+    the environment's values (``NETSHOP_FOUR_EYES_YEN`` and the rest) are in force, as
+    version 0; the first save is version 1. The limits' meanings are ``netshop.policy``'s.
+    """
+
+    number = models.PositiveIntegerField(unique=True)
+    four_eyes_yen = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    operator_limit_yen = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    coupon_cap_yen = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    coupon_limit_per_customer = models.PositiveIntegerField()
+    coupon_window_days = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    return_window_days = models.PositiveIntegerField()
+    exchange_window_days = models.PositiveIntegerField()
+    approval_deadline_minutes = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    review_sample = models.FloatField(validators=[MinValueValidator(0), MaxValueValidator(1)])
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["-number"]
+
+    def __str__(self) -> str:
+        return f"policy version {self.number}"
 
 
 from netshop.audit.models import AuditEntry  # noqa: E402,F401

@@ -132,8 +132,10 @@ def decided(
     params: dict[str, Any],
     reason: str = "",
     action_id: str | None = None,
+    policy_version: int | None = None,
 ) -> None:
-    """Who decided what, and what changed against the recommendation.
+    """Who decided what, and what changed against the recommendation (and the shop policy's
+    version an approval was checked against).
 
     The operator's ``reason`` is kept in ``StaffText`` for managers; the entry carries only
     its digest. ``action_id`` names the one action decided, when actions are decided apart.
@@ -150,6 +152,8 @@ def decided(
     }
     if action_id is not None:
         data["action_id"] = action_id
+    if policy_version is not None:
+        data["policy_version"] = policy_version
     if reason.strip():
         data["reason_digest"] = staff_text_keep(
             inquiry_id=escalation.inquiry_id,

@@ -38,6 +38,9 @@ class PendingAction(TypedDict):
     tool: NotRequired[str]
     failure: NotRequired[str]
     """Set when the approved action failed at the gateway: a person may retry it."""
+    approval_carried: NotRequired[dict[str, Any] | None]
+    """Set when the action waits again because a lowered limit asks more approvals than it
+    had: the decision with the approvals that still count, recorded on the new wait."""
 
 
 class EnvelopeDict(TypedDict):
@@ -69,7 +72,11 @@ class Decision(TypedDict):
     """The reply the operator was shown; sent when the outcome is the one previewed."""
     approvals: NotRequired[list[str]]
     """Who approved it, first approver first: a refund or cancellation at or above
-    ``NETSHOP_FOUR_EYES_YEN`` runs only with a second, a manager's (checked when it runs)."""
+    the policy's four-eyes amount runs only with a second, a manager's (checked when it
+    runs, against the policy then in force). ``policy_version`` and ``four_eyes_yen``: the
+    policy the approvals were checked against."""
+    policy_version: NotRequired[int]
+    four_eyes_yen: NotRequired[int]
 
 
 class HandoffWait(TypedDict):

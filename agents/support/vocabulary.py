@@ -81,7 +81,8 @@ ACTION_SKILLS: frozenset[Skill] = GATED_SKILLS | DIRECT_ACTION_SKILLS
 
 
 # The gated actions that pay money back or drop a payment: above a limit they need four eyes
-# (``NETSHOP_FOUR_EYES_YEN``) and an operator may not approve them above theirs.
+# (the policy's four-eyes amount, ``netshop.policy``) and an operator may not approve them
+# above their limit.
 MONEY_SKILLS: frozenset[Skill] = frozenset(
     {Skill.PROCESS_REFUND, Skill.CANCEL_ORDER, Skill.RETURN_ITEMS}
 )

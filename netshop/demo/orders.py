@@ -442,9 +442,12 @@ def _retail_skill_orders(data: DemoData, clock: _Clock) -> list[OrderSpec]:
 
 # --- Orders for trying the approvals: four eyes and the operator limit ----------------------
 # Appended last, so no earlier order moves. Delivered and paid by card, so a refund can be
-# asked for from /help/: ¥38,500 needs a manager's second approval (NETSHOP_FOUR_EYES_YEN,
-# 30,000), ¥132,000 is above what an operator may approve (NETSHOP_OPERATOR_LIMIT_YEN,
-# 100,000). Pieces no other order of theirs holds, delivered before ORD-1003 and ORD-2001:
+# asked for from /help/: ¥38,500 needs a manager's second approval (the policy's four-eyes
+# amount, initially NETSHOP_FOUR_EYES_YEN, 30,000), ¥132,000 is above what an operator may
+# approve (its operator limit, initially NETSHOP_OPERATOR_LIMIT_YEN, 100,000). Under the
+# environment's values, that is: a manager who changes the policy at /audit/policy/ moves
+# these lines (``netshop.policy``). Pieces no other order of theirs holds, delivered before
+# ORD-1003 and ORD-2001:
 # "the knife", "the towels" and "the parcel on its way" still point at the orders they did.
 
 

@@ -1,8 +1,8 @@
 """Writes on customers' coupons: apology coupons.
 
 A coupon is issued only for a cause in the shop's own records (``coupon_causes``), within
-the value cap, once per inquiry and at most ``NETSHOP_COUPON_LIMIT_PER_CUSTOMER`` per
-customer over ``NETSHOP_COUPON_WINDOW_DAYS``.
+the value cap, once per inquiry and at most the policy's coupons per customer over its
+coupon window (``netshop.policy``).
 
 Lock order (one order for every writer, so none can deadlock another): the customer row
 first, ``FOR NO KEY UPDATE``, held while the limit is counted and the coupon inserted; the
@@ -25,6 +25,7 @@ from django.utils import timezone
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Coupon, Customer, Order
+from netshop.policy import policy_in_force
 from netshop.services.coupon_causes import Cause, coupon_cause_for
 from netshop.services.idempotency import run_once
 from netshop.services.policy_checks import coupon_checks, raise_first_failure
@@ -100,7 +101,7 @@ def _issue(
         customer=customer,
         order_number=order_number,
         today=shop_today(),
-        window_days=settings.NETSHOP_COUPON_WINDOW_DAYS,
+        window_days=policy_in_force().coupon_window_days,
     )
     coupon = Coupon.objects.create(
         code=CODE_PREFIX + "".join(secrets.choice(CODE_ALPHABET) for _ in range(10)),

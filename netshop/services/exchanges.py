@@ -1,9 +1,10 @@
 """Exchanges: a delivered item for another variant (size, colour) of the same product.
 
 The FAQ's size-exchange policy is the rule: once per item, unworn, within
-``NETSHOP_EXCHANGE_WINDOW_DAYS`` of delivery, and only while the variant is in stock (out of
-stock, the customer is refunded instead: a refund, approved on its own). ``exchange_create``
-takes the unit from stock and books the replacement parcel with the carrier, once.
+the policy's exchange window (``netshop.policy``) of delivery, and only while the variant is
+in stock (out of stock, the customer is refunded instead: a refund, approved on its own).
+``exchange_create`` takes the unit from stock and books the replacement parcel with the
+carrier, once.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 
-from django.conf import settings
-
 from netshop.adapters.carrier import get_carrier
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.errors import DomainError
 from netshop.models import Exchange, Order, OrderStatus, Product
+from netshop.policy import policy_in_force
 from netshop.services.idempotency import run_once
 from netshop.services.order_items import ChosenLine, ItemRequest, choose_lines, window_check
 from netshop.services.policy_checks import PolicyCheck, raise_first_failure
@@ -60,7 +60,7 @@ def exchange_checks(*, order: Order, line: ChosenLine, to_product: Product) -> l
         ),
         window_check(
             order=order,
-            days=settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
+            days=policy_in_force().exchange_window_days,
             name="within_exchange_window",
             code="exchange_window_passed",
         ),

@@ -28,6 +28,7 @@ from netshop.models import (
     ShipmentStatus,
 )
 from netshop.money import yen
+from netshop.policy import Policy, policy_in_force
 from netshop.shop_time import shop_today
 
 SLOT_WINDOWS: Final = ("08-12", "12-14", "14-16", "16-18", "18-21")
@@ -236,9 +237,10 @@ def date_changeable_check(*, shipment: Shipment) -> PolicyCheck:
 
 def coupon_checks(*, customer: Customer, value: int, inquiry_ref: str) -> list[PolicyCheck]:
     """Rules for an apology coupon: a value within the cap, one per inquiry, and at most
-    ``NETSHOP_COUPON_LIMIT_PER_CUSTOMER`` per customer over the last
-    ``NETSHOP_COUPON_WINDOW_DAYS`` (the service counts under the customer's row lock)."""
-    cap = settings.NETSHOP_COUPON_CAP_YEN
+    the policy's coupons per customer over its coupon window (``netshop.policy``; the
+    service counts under the customer's row lock)."""
+    policy = policy_in_force()
+    cap = policy.coupon_cap_yen
     issued = Coupon.objects.filter(inquiry_ref=inquiry_ref).exists() if inquiry_ref else False
     return [
         PolicyCheck(
@@ -266,13 +268,13 @@ def coupon_checks(*, customer: Customer, value: int, inquiry_ref: str) -> list[P
             + ("already has a coupon" if issued else "has no coupon yet"),
             code="coupon_already_issued",
         ),
-        _customer_limit_check(customer),
+        _customer_limit_check(customer, policy),
     ]
 
 
-def _customer_limit_check(customer: Customer) -> PolicyCheck:
-    limit = settings.NETSHOP_COUPON_LIMIT_PER_CUSTOMER
-    days = settings.NETSHOP_COUPON_WINDOW_DAYS
+def _customer_limit_check(customer: Customer, policy: Policy) -> PolicyCheck:
+    limit = policy.coupon_limit_per_customer
+    days = policy.coupon_window_days
     since = timezone.now() - dt.timedelta(days=days)
     recent = Coupon.objects.filter(customer=customer, created_at__gte=since).count()
     return PolicyCheck(

@@ -1,19 +1,19 @@
 """Returns: delivered items sent back within the return window, refunded for those items only.
 
-The FAQ's returns policy is the rule: unused items within ``NETSHOP_RETURN_WINDOW_DAYS`` of
-delivery. ``return_proposal`` is what the Order agent asks approval for; ``return_create``
-is what runs once a person approves, re-checking everything on the locked order.
+The FAQ's returns policy is the rule: unused items within the policy's return window
+(``netshop.policy``) of delivery. ``return_proposal`` is what the Order agent asks approval
+for; ``return_create`` is what runs once a person approves, re-checking everything on the
+locked order.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from django.conf import settings
-
 from netshop.audit import AuditAction, audit_record, inquiry_id_from_ref
 from netshop.models import Order, OrderStatus, Return, ReturnLine
 from netshop.money import yen
+from netshop.policy import policy_in_force
 from netshop.services.idempotency import run_once
 from netshop.services.order_items import (
     ChosenLine,
@@ -53,7 +53,7 @@ def return_checks(
         ),
         window_check(
             order=order,
-            days=settings.NETSHOP_RETURN_WINDOW_DAYS,
+            days=policy_in_force().return_window_days,
             name="within_return_window",
             code="return_window_passed",
         ),

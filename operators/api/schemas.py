@@ -143,7 +143,7 @@ class ActionDecisionOut(Schema):
     amount: int = Field(description="Yen, as decided (an edit's amount once edited).")
     state: Annotated[str, OneOf(ActionState.values)] = Field(
         description="awaiting_second_approval: needs a second approval by a manager who is "
-        "not the first approver (NETSHOP_FOUR_EYES_YEN)."
+        "not the first approver (the policy's four-eyes amount)."
     )
     decision: str | None
     reason: str

@@ -9,4 +9,5 @@ urlpatterns = [
     path("inquiries/<uuid:inquiry_id>/", views.timeline, name="timeline"),
     path("dashboard/", views.dashboard, name="dashboard"),
     path("autonomy/", views.autonomy, name="autonomy"),
+    path("policy/", views.policy, name="policy"),
 ]

@@ -1,4 +1,5 @@
-"""The manager pages: audit search, an inquiry's timeline, the CSV export, the dashboard.
+"""The manager pages: audit search, an inquiry's timeline, the CSV export, the dashboard,
+AI autonomy and the shop's policy.
 
 Managers only (``role_required``): operators get 403, anonymous visitors the login page.
 Views parse, call a selector or presenter, and render.
@@ -25,6 +26,7 @@ from django.views.decorators.http import require_GET
 from agents.models import AutonomyLevel
 from agents.support.autonomy.levels import autonomy_set
 from netshop.errors import DomainError
+from netshop.policy import policy_change, policy_in_force
 from netshop.roles import Role
 from operators import labels
 from operators.access import role_required
@@ -32,6 +34,7 @@ from operators.audit import presenters, selectors
 from operators.audit.autonomy import AUTONOMY_DAYS, autonomy_rows, draft_table
 from operators.audit.export import export_response
 from operators.audit.forms import ACTION_SUGGESTIONS, AuditSearchForm
+from operators.audit.policy import PolicyForm, policy_history, policy_rows
 
 DASHBOARD_DAYS = (7, 30, 90)
 
@@ -124,6 +127,41 @@ def _autonomy_change(request: HttpRequest) -> HttpResponse:
         request, gettext("%(intent)s: now %(level)s.") % {"intent": shown, "level": level_label}
     )
     return redirect("audit:autonomy")
+
+
+@role_required(Role.MANAGER)
+def policy(request: HttpRequest) -> HttpResponse:
+    """The shop's limits in force with their version, the form that saves a new version
+    (effective at once, everywhere), and the history of versions. Bad input saves nothing
+    and shows the form again with what was wrong."""
+    if request.method not in ("GET", "POST"):
+        return HttpResponseNotAllowed(["GET", "POST"])
+    form = PolicyForm(request.POST) if request.method == "POST" else None
+    if form is not None and form.is_valid():
+        try:
+            version = policy_change(
+                user=cast(User, request.user),
+                values=form.limits(),
+                reason=form.cleaned_data["reason"],
+                based_on=form.cleaned_data["based_on"],
+            )
+        except DomainError as error:
+            form.add_error(None, error.localized())
+        else:
+            messages.success(
+                request,
+                gettext("Policy version %(number)s is in force.") % {"number": version.number},
+            )
+            return redirect("audit:policy")
+    in_force = policy_in_force()
+    shown = form or PolicyForm.for_policy(in_force)
+    context = {
+        "policy": in_force,
+        "rows": policy_rows(in_force, shown),
+        "form": shown,
+        "history": policy_history(),
+    }
+    return render(request, "operators/audit/policy.html", context, status=400 if form else 200)
 
 
 def _without(request: HttpRequest, key: str) -> str:

@@ -269,6 +269,7 @@ def test_the_managers_pages_pass_axe(axe_session: AxeSession, desk: Desk, shots:
         ("/audit/", "table.audit-rows .badge.kind-decision"),
         (f"/audit/inquiries/{desk.refund.inquiry_id}/", "table.audit-rows .badge.kind-wait"),
         ("/audit/autonomy/", "h1"),
+        ("/audit/policy/", "#policy-table"),
     ]
 
     problems = [problem for page in pages for problem in audit(session, *page, shots)]

@@ -86,6 +86,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
     assert {c for c, s in statuses.items() if s == 409} == {
         "already_decided",
         "claimed_by_other",
+        "policy_changed_meanwhile",  # another manager saved the same limit meanwhile
         "idempotency_key_reused",
         "message_key_reused",
         "not_human_owned",

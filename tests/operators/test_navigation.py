@@ -18,6 +18,7 @@ MANAGER_LINKS = [
     ("nav-audit", "/audit/"),
     ("nav-dashboard", "/audit/dashboard/"),
     ("nav-autonomy", "/audit/autonomy/"),
+    ("nav-policy", "/audit/policy/"),
 ]
 
 

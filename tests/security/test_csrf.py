@@ -22,7 +22,8 @@ from django.test import Client
 
 from agents.models import Escalation, Inquiry
 from agents.support.escalations.claims import escalation_claim
-from netshop.models import ApiToken
+from netshop.models import ApiToken, PolicyVersion
+from netshop.policy import policy_in_force, policy_values
 from operators.models import StaffPreference
 from tests.security.conftest import PASSWORD, RoutePaths, Shop, url_routes
 
@@ -155,6 +156,14 @@ def changes(shop: Shop) -> Changes:
             language="ja",
             time_zone="UTC",
         ),
+        "policy change": form(
+            "manager",
+            "/audit/policy/",
+            lambda: list(PolicyVersion.objects.values_list("number", flat=True)),
+            **{**policy_values(policy_in_force()), "four_eyes_yen": 20000},
+            based_on=policy_in_force().version,
+            reason="返金の承認を厳しくする",
+        ),
         "help inquiry": form(
             "customer",
             "/help/",
@@ -203,6 +212,7 @@ CHANGES = (
     "API release",
     "API decide",
     "console preferences",
+    "policy change",
     "help inquiry",
     "password change",
     "password reset",
@@ -261,6 +271,7 @@ FORM = re.compile(rb"<form[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)
     [
         ("operator", "/console/"),
         ("operator", "/console/escalations/{escalation}/"),
+        ("manager", "/audit/policy/"),
         ("customer", "/help/"),
         ("anonymous", "/accounts/login/"),
     ],

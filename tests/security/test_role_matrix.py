@@ -242,6 +242,7 @@ EXPECTED: dict[str, Row] = {
     "audit/inquiries/<uuid:inquiry_id>/": page(403, 403, 200),
     "audit/dashboard/": page(403, 403, 200),
     "audit/autonomy/": page(403, 403, 200),
+    "audit/policy/": page(403, 403, 200),
     # The help page: customers only (the inquiry is the customer's own).
     "help/": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),

@@ -1,7 +1,8 @@
 """A sample of the conversations the AI resolved goes to a person for review.
 
 Without it a wrong AI answer marked resolved is never seen by anyone. A share of them
-(``NETSHOP_REVIEW_SAMPLE``, 10% by default) joins the escalation queue as a review, drawn per
+(the policy's review sample rate, ``netshop.policy``; 10% by default) joins the escalation
+queue as a review, drawn per
 intent so a busy intent cannot crowd out a rare one: the n-th answer of an intent the AI
 resolved on its own is drawn when ``ceil(rate x n)`` goes up, the first of every intent and
 then one in ten of each. Over N answers and k intents the sample is between rate x N and
@@ -14,7 +15,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from django.conf import settings
 from django.db import connection
 from django.db.models import Q
 
@@ -30,6 +30,7 @@ from agents.models import (
 from agents.support.escalations.package import inquiry_package
 from agents.support.escalations.services import escalation_record_wait
 from agents.support.vocabulary import SAMPLED_FOR_REVIEW, SENT_FOR_REVIEW
+from netshop.policy import policy_in_force
 from netshop.services.coupons import coupon_codes_withheld
 
 # A look back at an answer already sent is not urgent: it is due within a week, so samples
@@ -44,7 +45,7 @@ def review_sample_consider(*, inquiry: Inquiry) -> Escalation | None:
     row written (status, intent) and locked, once per finishing turn (a review already open,
     a lead's flag or an earlier draw, is not doubled).
     """
-    rate = settings.NETSHOP_REVIEW_SAMPLE
+    rate = policy_in_force().review_sample
     if rate <= 0 or not ai_resolved(inquiry):
         return None  # a person is looking or has looked: the draw goes to the next answer
     intent = inquiry.intent or ""

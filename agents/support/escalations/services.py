@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any, cast
 from uuid import UUID
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -36,7 +35,11 @@ from agents.support.escalations.action_states import (
     action_state,
     all_actions_decided,
 )
-from agents.support.escalations.approvals import EDITABLE_PARAMS, approver_refusal
+from agents.support.escalations.approvals import (
+    EDITABLE_PARAMS,
+    approval_policy,
+    approver_refusal,
+)
 from agents.support.escalations.four_eyes import second_approval_mark
 from agents.support.escalations.language import LanguageCheck, language_check, operator_words
 from agents.support.escalations.not_solved import not_solved_released
@@ -49,6 +52,7 @@ from agents.support.shapes import Decision, PendingAction
 from agents.support.vocabulary import MONEY_SKILLS, NOT_SOLVED, OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError
+from netshop.policy import policy_in_force
 from netshop.services.order_items import ItemRequest
 from netshop.services.refunds import refund_proposal
 from netshop.services.returns import return_proposal
@@ -94,7 +98,7 @@ def escalation_record_wait(
     """Record (once) that the run waits for a person, and tell the consoles. The wait is due
     within ``deadline_minutes``, by default the approvals' deadline."""
     actions = actions or []
-    minutes = deadline_minutes or settings.NETSHOP_APPROVAL_DEADLINE_MINUTES
+    minutes = deadline_minutes or policy_in_force().approval_deadline_minutes
     escalation, created = Escalation.objects.get_or_create(
         wait_key=wait_key,
         defaults={
@@ -107,12 +111,26 @@ def escalation_record_wait(
             "package": package,
             "amount_at_risk": sum(int(a.get("amount_at_risk") or 0) for a in actions),
             "deadline": timezone.now() + timedelta(minutes=minutes),
+            "action_decisions": _carried_approvals(actions),
         },
     )
+    if created and escalation.action_decisions:  # waiting again: a manager's approval is next
+        escalation.save(update_fields=second_approval_mark(escalation) or ["action_decisions"])
     if created:
         audit_trail.wait_opened(escalation=escalation)
         publish("escalation.created", escalation_payload(escalation))
     return escalation
+
+
+def _carried_approvals(actions: list[PendingAction]) -> dict[str, Any]:
+    """The approvals an action brings to a new wait (``approval_carried``: a lowered limit
+    asked more of them at execution), recorded as its decision so far."""
+    now = timezone.now().isoformat()
+    return {
+        action["action_id"]: {"record": carried, "by": carried["approvals"][0], "at": now}
+        for action in actions
+        if (carried := action.get("approval_carried"))
+    }
 
 
 def escalation_locked(escalation_id: UUID | str) -> Escalation:
@@ -168,7 +186,7 @@ def escalation_decide(
     (one click approves all); the escalation is decided, and the run resumes in a worker
     after commit, once every action has its decision. A take-over acts on all of them.
 
-    A refund or cancellation at or above ``NETSHOP_FOUR_EYES_YEN`` waits for a second
+    A refund or cancellation at or above the policy's four-eyes amount waits for a second
     approval by another manager (``approvals``). The reply a decision on all actions sends
     is previewed here as the operator was shown it, and carried in the decision for the run
     to send. Words to the customer in another language than theirs need
@@ -290,16 +308,23 @@ def _decide_action(
     earlier = action_record(escalation, action_id)
     if earlier is not None and record["decision"] == D.EDIT:  # awaiting a second approval
         raise DomainError("approved_action_not_editable", who=earlier.get("approvals", [""])[0])
+    policy = policy_in_force()  # each approval records the version it was checked against
     if record["decision"] == D.APPROVE and earlier is not None:
         approvals = earlier.get("approvals", [])
         amount = action_amount_decided(action, earlier)
-        approver_refusal(user=user, amount=amount, approvals=approvals)
-        decided = {**earlier, "approvals": [*approvals, user.username]}
+        approver_refusal(user=user, amount=amount, approvals=approvals, policy=policy)
+        decided = {
+            **earlier,
+            "approvals": [*approvals, user.username],
+            **approval_policy(policy, earlier),
+        }
     else:
         decided = dict(record)
         if action["kind"] in MONEY_SKILLS and record["decision"] in (D.APPROVE, D.EDIT):
-            approver_refusal(user=user, amount=action_amount_decided(action, record), approvals=[])
+            amount = action_amount_decided(action, record)
+            approver_refusal(user=user, amount=amount, approvals=[], policy=policy)
             decided["approvals"] = [user.username]
+            decided.update(approval_policy(policy))
     replaced = escalation.action_decisions.get(action_id) or {}
     history = [*replaced.get("history", []), {k: v for k, v in replaced.items() if k != "history"}]
     escalation.action_decisions[action_id] = {
@@ -315,6 +340,7 @@ def _decide_action(
         params=record["params"],
         reason=record["reason"],
         action_id=action_id,
+        policy_version=decided.get("policy_version"),
     )
 
 

@@ -46,6 +46,8 @@ class Outcome(StrEnum):
 
     TAKEN_OVER = "taken_over"  # a person answers the customer; the run is over
     FAILED = "failed"  # an action failed at the gateway: back to a person to retry
+    # Approvals short of the policy in force (a limit lowered since): back to wait for them.
+    REAPPROVAL = "reapproval"
     RETRY_SETTLED = "retry_settled"  # a retry went through or was given up: nothing is open
     EXECUTED = "executed"  # every decided action went through
     REFUSED = "refused"  # something was declined or refused: the reply tells the customer
@@ -66,7 +68,7 @@ class DecisionOutcome:
 
     outcome: Outcome
     reply: str = ""  # the take-over's reply, or an edit's rewritten reply when all went through
-    failed: tuple[Mapping[str, Any], ...] = ()
+    failed: tuple[Mapping[str, Any], ...] = ()  # the results a person retries or approves again
 
 
 def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
@@ -81,6 +83,9 @@ def decide_outcome(round_: DecisionRound) -> DecisionOutcome:
     failed = tuple(r for r in round_.results if r["outcome"] == "failed")
     if failed:
         return DecisionOutcome(Outcome.FAILED, failed=failed)
+    short = tuple(r for r in round_.results if r["outcome"] == "awaiting_approval")
+    if short:
+        return DecisionOutcome(Outcome.REAPPROVAL, failed=short)
     shown = previewed_reply(round_.decisions, round_.results)
     if round_.waits_on_a_retry:
         return DecisionOutcome(Outcome.RETRY_SETTLED, reply=shown)
@@ -114,6 +119,22 @@ def previewed_reply(
         return ""
     happened = {str(r["action_id"]): outcome_facts(r) for r in results}
     return str(first.get("text") or "") if happened == first.get("outcomes") else ""
+
+
+REAPPROVAL_REASON = "approvals_short"
+
+
+def reapproval_escalation(short: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The escalation that sends actions back for the approvals the policy in force asks
+    (a limit lowered after they were approved): the approvals that still count stay."""
+    version = short[0].get("policy_version", 0)
+    return {
+        "kind": EscalationKind.APPROVAL,
+        "reason": REAPPROVAL_REASON,
+        "summary": f"{', '.join(r['kind'] for r in short)} needs the approvals policy version "
+        f"{version} requires; it was approved under an earlier one",
+        "failed_agents": [],
+    }
 
 
 def retry_escalation(failed: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -154,7 +175,8 @@ def decisions_applied(state: InquiryState, results: list[dict[str, Any]]) -> dic
         "action_results": _latest_per_action(state.get("action_results", []), results),
         "transcripts": _close_tool_calls(state, results),
     }
-    decided = decide_outcome(DecisionRound(decisions, results, waits_on_a_retry(state)))
+    again = waits_on_a_retry(state) or waits_on_reapproval(state)
+    decided = decide_outcome(DecisionRound(decisions, results, waits_on_a_retry=again))
     return update | _applied(decided, state)
 
 
@@ -175,6 +197,12 @@ def _applied(decided: DecisionOutcome, state: InquiryState) -> dict[str, Any]:
                 "pending_actions": [_as_failed(pending, dict(r)) for r in decided.failed],
                 "escalation": retry_escalation(decided.failed),
             }
+        case Outcome.REAPPROVAL:
+            pending = state["pending_actions"]
+            return {
+                "pending_actions": [_awaiting_again(pending, dict(r)) for r in decided.failed],
+                "escalation": reapproval_escalation(decided.failed),
+            }
         case Outcome.RETRY_SETTLED:
             return {"escalation": None} | _sent_as_shown(decided)
         case Outcome.EXECUTED | Outcome.REFUSED:
@@ -191,6 +219,8 @@ def _sent_as_shown(decided: DecisionOutcome) -> dict[str, Any]:
 def route_after_decisions(state: InquiryState) -> str:
     if state.get("status") == InquiryStatus.HANDLED_BY_HUMAN:
         return "finalize"
+    if waits_on_reapproval(state):
+        return "await_approval"  # the customer heard already that a person is looking
     if waits_on_a_retry(state):
         return "acknowledge"  # the customer hears of the delay; the run waits for a person
     return "merge"
@@ -199,6 +229,11 @@ def route_after_decisions(state: InquiryState) -> str:
 def waits_on_a_retry(state: InquiryState) -> bool:
     """Whether a gated action failed and a person is to retry it, give it up or take over."""
     return (state.get("escalation") or {}).get("reason") == "action_failed"
+
+
+def waits_on_reapproval(state: InquiryState) -> bool:
+    """Whether approved actions wait again for the approvals a lowered limit asks."""
+    return (state.get("escalation") or {}).get("reason") == REAPPROVAL_REASON
 
 
 def _latest_per_action(
@@ -218,6 +253,19 @@ def _as_failed(pending: list[PendingAction], result: dict[str, Any]) -> PendingA
         "params": result["params"],
         "amount_at_risk": at_risk,
         "failure": result["code"],
+    }
+
+
+def _awaiting_again(pending: list[PendingAction], result: dict[str, Any]) -> PendingAction:
+    """The action as it waits again: with the parameters approved, and the approvals that
+    still count carried to the new wait (``escalation_record_wait``)."""
+    action = next(a for a in pending if a["action_id"] == result["action_id"])
+    at_risk = result["params"].get("amount", action.get("amount_at_risk", 0))
+    return {
+        **action,
+        "params": result["params"],
+        "amount_at_risk": at_risk,
+        "approval_carried": result.get("carried"),
     }
 
 

@@ -25,6 +25,7 @@ ReasonCategory = Literal[
     "customer_request",
     "supervisor_failure",
     "action_failed",
+    "approvals_short",  # approved, but short of the approvals a since-lowered limit asks
     "claim_contradicts_records",
     "unsupported_request",
     "flagged_for_review",  # a lead's second look at a conversation the AI resolved

@@ -3,7 +3,9 @@
 The action's id is its operation id: the shop's services refuse to act twice on one id, so
 re-running this after a crash, a retried task or a resumed node finds the first result.
 Rules are re-checked at execution time by the services (the order may have changed since
-the action was prepared). Errors are never retried here: a person decides (SPEC 4.4).
+the action was prepared), and the approvals against the policy in force at execution: one
+that falls short (a limit lowered after the approval) does not run, it waits again. Errors
+are never retried here: a person decides (SPEC 4.4).
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any
 
 from agents.support.escalations.approvals import (
     action_amount,
+    approval_policy,
     approvals_complete,
+    approvals_that_count,
     approved_by,
     effective_params,
 )
@@ -23,6 +27,7 @@ from agents.support.vocabulary import OperatorDecision, Skill
 from netshop import selectors
 from netshop.errors import DomainError, ExternalServiceError
 from netshop.models import Order
+from netshop.policy import Policy, policy_in_force
 from netshop.services.exchanges import exchange_create
 from netshop.services.order_changes import order_items_change
 from netshop.services.order_items import ItemRequest
@@ -36,7 +41,7 @@ logger = logging.getLogger(__name__)
 def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) -> dict[str, Any]:
     """Run (or decline) one action; returns a JSON-safe outcome for the run's state."""
     verdict = decision["decision"]
-    base = {
+    base: dict[str, Any] = {
         "action_id": action["action_id"],
         "kind": action["kind"],
         "decision": verdict,
@@ -45,10 +50,11 @@ def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) ->
     if verdict in (OperatorDecision.REJECT, OperatorDecision.TAKE_OVER):
         return {**base, "outcome": "declined", "reason": decision.get("reason", "")}
     params = effective_params(action, decision)
-    if not approvals_complete(
-        amount=action_amount(action, params), approvals=decision.get("approvals", [])
-    ):  # a decision that did not come through four eyes never pays out
-        return _refused(base, params, DomainError("approvals_missing"))
+    policy = policy_in_force()  # the version in force now, not the one it was approved under
+    base["policy_version"] = policy.version
+    amount, approvals = action_amount(action, params), decision.get("approvals", [])
+    if not approvals_complete(amount=amount, approvals=approvals, policy=policy):
+        return _short_of_approvals(base, params, decision, amount=amount, policy=policy)
     try:
         detail = _execute(
             action=action, params=params, customer_id=customer_id, actor=approved_by(decision)
@@ -65,6 +71,27 @@ def carry_out(*, action: PendingAction, decision: Decision, customer_id: str) ->
             "reason": exc.message,
         }
     return {**base, "outcome": "executed", "params": params, **detail}
+
+
+def _short_of_approvals(
+    base: dict[str, Any], params: dict[str, Any], decision: Decision, *, amount: int, policy: Policy
+) -> dict[str, Any]:
+    """The approvals do not meet the policy in force (a limit was lowered since they were
+    given, or the record never came through four eyes): nothing runs, and the action waits
+    for a person again, carrying the approvals that still count (``approval_nodes``)."""
+    approvals = decision.get("approvals", [])
+    carried = approvals_that_count(amount=amount, approvals=approvals, policy=policy)
+    refusal = DomainError("approvals_missing")
+    return {
+        **base,
+        "outcome": "awaiting_approval",
+        "params": params,
+        "code": refusal.code,
+        "reason": refusal.message,
+        "carried": {**decision, "approvals": carried, **approval_policy(policy)}
+        if carried
+        else None,
+    }
 
 
 def _refused(base: dict[str, Any], params: dict[str, Any], refusal: DomainError) -> dict[str, Any]:

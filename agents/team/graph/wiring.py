@@ -7,6 +7,8 @@
     review -+-> acknowledge -> await_approval -> act_on_decisions -+-> merge
             |        ^  (an action failed: a person may retry it)      |
             |        +-------------------------------------------------+
+            |                         ^ (approvals short of a lowered limit: wait again,
+            |                         |  the customer is not told twice)
             +-> merge (writes the reply and settles the status)
             +-> ask (a specialist stopped to ask: the question goes out, the run waits for
                      the customer, whose answer starts the next turn)
@@ -57,7 +59,7 @@ def build_graph(checkpointer: BaseCheckpointSaver | None) -> CompiledStateGraph:
     graph.add_conditional_edges(
         "act_on_decisions",
         approval_nodes.route_after_decisions,
-        ["merge", "acknowledge", "finalize"],
+        ["merge", "acknowledge", "await_approval", "finalize"],
     )
     graph.add_edge("ask", END)
     graph.add_edge("merge", END)

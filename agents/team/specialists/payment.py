@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import tool
 
@@ -21,6 +20,7 @@ from agents.team.specialists.spec import ApprovalRequired, Specialist
 from netshop import selectors
 from netshop.adapters.gateway import get_gateway
 from netshop.errors import DomainError
+from netshop.policy import policy_in_force
 from netshop.services.coupons import coupon_issue
 from netshop.services.order_items import choose_lines, parse_items, within_lines
 from netshop.services.receipts import receipt_issue
@@ -139,7 +139,7 @@ def apply_coupon(
             expired (a reissue): the shop refuses it.
     """
     context = run_context(config)
-    cap = settings.NETSHOP_COUPON_CAP_YEN
+    cap = policy_in_force().coupon_cap_yen
     customer = run_customer(config)
     coupon = coupon_issue(
         customer=customer,

@@ -53,8 +53,10 @@ def test_a_prepared_action_has_the_pending_action_shape() -> None:
 
 def test_a_recorded_decision_has_the_decision_shape() -> None:
     # The console's form and the API record these keys (escalation_decide adds the operator,
-    # the reply it previewed, and who approved a refund or cancellation).
+    # the reply it previewed, who approved a refund or cancellation, and the shop policy
+    # the approvals were checked against).
     recorded = {"decision": OperatorDecision.EDIT, "params": {}, "reason": "", "reply": ""}
+    added = {"operator", "preview", "approvals", "policy_version", "four_eyes_yen"}
 
-    assert set(recorded) | {"operator", "preview", "approvals"} == all_keys(Decision)
+    assert set(recorded) | added == all_keys(Decision)
     assert set(Decision.__required_keys__) == {"decision"}

@@ -19,6 +19,7 @@ from agents.providers.offline.writing.reply import Reply, as_dict, sentence
 from agents.support import catalogue
 from agents.support.shapes import HELD
 from netshop.models import OrderStatus, ShipmentStatus
+from netshop.policy import policy_in_force
 from netshop.services.receipt_addressee import MAX_ADDRESSEE
 
 _ORDER_NUMBER_RE: Final = re.compile(r"\bORD-\d+\b")
@@ -106,14 +107,23 @@ def refusal_sentence(reply: Reply, code: str, result: dict[str, Any], *, tool: s
     parcel = _SHIPMENT_STATUS_RE.search(reason)
     stated = parcel or _ORDER_STATUS_RE.search(reason)
     status = stated.group(1) if stated else reply.order_statuses.get(number)
-    fields = {
+    key = refusal_key(code, status, str(result.get("variant") or ""))
+    fields: dict[str, object] = {
         "order_ref": fmt.order_ref(reply.lang, number),
         "tool": word(TOOL, reply.lang, tool, "tool"),
-        "return_days": settings.NETSHOP_RETURN_WINDOW_DAYS,
-        "exchange_days": settings.NETSHOP_EXCHANGE_WINDOW_DAYS,
         "redelivery_days": settings.NETSHOP_REDELIVERY_WINDOW_DAYS,
         "date_change_days": settings.NETSHOP_DATE_CHANGE_WINDOW_DAYS,
         "addressee_chars": MAX_ADDRESSEE,
     }
-    key = refusal_key(code, status, str(result.get("variant") or ""))
+    if POLICY_FIELDS & catalogue.placeholders(reply.lang, key):  # read only when told
+        policy = policy_in_force()
+        fields |= {
+            "return_days": policy.return_window_days,
+            "exchange_days": policy.exchange_window_days,
+        }
     return sentence(reply.lang, catalogue.say_from(reply.lang, key, fields))
+
+
+# The windows a refusal states that the shop's policy sets (``netshop.policy``): the ones in
+# force, as the refusing rule read them.
+POLICY_FIELDS = frozenset({"return_days", "exchange_days"})

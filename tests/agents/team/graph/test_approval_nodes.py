@@ -241,6 +241,7 @@ def test_an_approval_executes_the_refund_once_and_answers_its_tool_call(
         "kind": "process_refund",
         "decision": "approve",
         "operator": "op1",
+        "policy_version": 0,  # checked against the policy in force: the environment's
         "outcome": "executed",
         "params": action["params"],
         "refund_amount": 12800,

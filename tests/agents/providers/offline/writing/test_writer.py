@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from agents.providers.offline import formatting as fmt
 from agents.providers.offline.writing import write_reply
 from agents.providers.offline.writing.refusals import REFUSAL_ALIASES
 from agents.support.catalogue import CATALOGUES
+from netshop.policy import policy_change, policy_in_force, policy_values
 
 KNIFE = {
     "sku": "KNF-SANTOKU-180",
@@ -446,6 +448,7 @@ REFUSALS = {key.removeprefix("refusal.") for key in CATALOGUES["ja"] if key.star
 REFUSAL_CODES = {*REFUSALS, *REFUSAL_ALIASES, "coupon_over_cap", "brand_new_rule"}
 
 
+@pytest.mark.django_db  # a window refusal states the window of the shop's policy in force
 @pytest.mark.parametrize("code", sorted({code.split(".")[0] for code in REFUSAL_CODES}))
 def test_no_refusal_shows_its_english_reason_or_code_in_japanese(code: str) -> None:
     reason = "Refused by rule XYZ for ORD-4003 on customer C0001"
@@ -457,6 +460,18 @@ def test_no_refusal_shows_its_english_reason_or_code_in_japanese(code: str) -> N
     assert "C0001" not in reply
     assert code not in reply
     assert reply.count("\n\n") == 2  # greeting, the explanation, closing
+
+
+@pytest.mark.django_db
+def test_a_return_window_refusal_states_the_window_of_the_policy_in_force() -> None:
+    manager = User.objects.create_user("mgr")
+    values = {**policy_values(policy_in_force()), "return_window_days": 30}
+    policy_change(user=manager, values=values, reason="longer returns", based_on=0)
+    results = on("order", return_items=refused("return_window_passed", "too late"))
+
+    reply = write_reply(brief("en", "return_items", results=results))
+
+    assert "within 30 days of" in reply
 
 
 def test_an_unknown_refusal_gets_a_polite_generic_sentence() -> None:
