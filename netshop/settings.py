@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "ninja",
     "netshop",
     "agents",
+    "agents.simulation",
     "operators",
 ]
 
