@@ -448,6 +448,9 @@ NETSHOP_MODEL_NAMES = {
     "writer": os.environ.get("NETSHOP_MODEL_WRITER", "gpt-4o-mini"),
 }
 NETSHOP_MODEL_TIMEOUT_S = float(os.environ.get("NETSHOP_MODEL_TIMEOUT_S", "30"))
+# The offline model's router file (``train_router``'s output); empty: the one shipped in the
+# repository. A simulation's candidate points it at a retrained router.
+NETSHOP_ROUTER_MODEL = os.environ.get("NETSHOP_ROUTER_MODEL", "")
 
 LOGGING = {
     "version": 1,
