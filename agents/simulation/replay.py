@@ -136,7 +136,9 @@ def replay_judge(
         return None, []
     reasons = []
     for decision in decisions:
-        same = [p for p in proposed if (p["kind"], p["order"]) == (decision["kind"], decision["order"])]
+        same = [
+            p for p in proposed if (p["kind"], p["order"]) == (decision["kind"], decision["order"])
+        ]
         what = f"{decision['kind']} {decision['order']}"
         if decision["decision"] == D.REJECT:
             if same:

@@ -22,6 +22,12 @@ def _last_event() -> int:
     return ConsoleEvent.objects.order_by("-id").values_list("id", flat=True).first() or 0
 
 
+def _length(broker: redis.Redis, queue: str) -> int:
+    length = broker.llen(queue)
+    assert isinstance(length, int)
+    return length
+
+
 @dataclass(frozen=True)
 class Footprint:
     """The production audit chain's head, the queue, conversations, live events, webhook
@@ -47,5 +53,5 @@ class Footprint:
             console_events=_last_event(),
             webhook_deliveries=WebhookDelivery.objects.count(),
             mails=len(mail.outbox),
-            broker_tasks=sum(int(broker.llen(q)) for q in ("celery", "webhooks")),
+            broker_tasks=sum(_length(broker, queue) for queue in ("celery", "webhooks")),
         )

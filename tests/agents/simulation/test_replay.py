@@ -40,8 +40,10 @@ def decided_demo(transactional_db: None, settings: Any) -> list[Escalation]:
     approvals = list(Escalation.objects.filter(kind=EscalationKind.APPROVAL))
     for escalation in approvals:
         escalation_decide(escalation_id=escalation.pk, user=manager, decision="approve")
-    assert approvals and all(
-        e.status == EscalationStatus.DECIDED for e in Escalation.objects.filter(pk__in=[a.pk for a in approvals])
+    assert approvals
+    assert all(
+        e.status == EscalationStatus.DECIDED
+        for e in Escalation.objects.filter(pk__in=[a.pk for a in approvals])
     )
     return approvals
 
@@ -50,7 +52,10 @@ def refunds_read_as_faq(path: Path) -> Path:
     """A router retrained on mislabelled examples, as a shop might produce by mistake: what
     it learned of refund requests it now reads as FAQ questions, and the reverse."""
     model = json.loads(gzip.decompress(router_model_file().read_bytes()))
-    refund, faq = model["labels"].index("intent:process_refund"), model["labels"].index("intent:search_faq")
+    refund, faq = (
+        model["labels"].index("intent:process_refund"),
+        model["labels"].index("intent:search_faq"),
+    )
     for row in [*model["weights"].values(), model["bias"]]:
         row[refund], row[faq] = row[faq], row[refund]
     path.write_bytes(gzip.compress(json.dumps(model).encode("utf-8")))
@@ -89,7 +94,7 @@ def test_a_router_that_sends_refunds_to_the_faq_agrees_less_and_fails_the_gate(
     router = refunds_read_as_faq(tmp_path / "router.json.gz")
     candidate.write_text(json.dumps({"name": "refunds to the FAQ", "router_model": router.name}))
 
-    with pytest.raises(CommandError, match="below the threshold 0.9"):
+    with pytest.raises(CommandError, match=r"below the threshold 0\.9"):
         call_command(
             "simulate", "--replay", "--escalated", "--candidate", str(candidate), stdout=StringIO()
         )
@@ -97,10 +102,12 @@ def test_a_router_that_sends_refunds_to_the_faq_agrees_less_and_fails_the_gate(
     run = SimulationRun.objects.get()
     assert run.candidate_name == "refunds to the FAQ"
     assert run.status == RunStatus.FAILED
-    assert run.score is not None and run.score < 1.0
+    assert run.score is not None
+    assert run.score < 1.0
     assert run.summary["process_refund"]["agreement"] == 0.0
     assert run.summary["cancel_order"]["agreement"] == 1.0
     first = run_cases(run).first()
-    assert first is not None and first.agreement is False
+    assert first is not None
+    assert first.agreement is False
     assert first.reasons[0].startswith("does not propose process_refund")
     assert first.reply_diff.startswith("--- then\n+++ now")

@@ -22,38 +22,48 @@ from agents.simulation.models import RunStatus, SimulationRun
 from agents.simulation.results import run_cases, run_summary, runs_compare
 
 ROOT = Path(__file__).resolve().parents[3]
-POLICY_QUESTION = {
-    "id": "en-policy",
-    "category": "faq",
-    "customer": "C0002",
-    "lang": "en",
-    "turns": [
-        {
-            "text": "How long do I have to return something I don't want?",
-            "expected_status": ["resolved"],
-            "expected_agents": ["faq"],
-            "expected_action": None,
-            "forbidden": ["action:any", "effect:any"],
-        }
-    ],
-}
-VAGUE = {
-    "id": "ja-vague",
-    "category": "unclear",
-    "customer": "C0001",
-    "lang": "ja",
-    "turns": [
-        {
-            "text": "ちょっと相談したいことがあります",
-            "expected_status": ["awaiting_customer", "escalated"],
-            "forbidden": ["action:any"],
-        }
-    ],
-}
+
+
+def case(
+    case_id: str, category: str, customer: str, lang: str, text: str, **expect: Any
+) -> dict[str, Any]:
+    """A one-turn case in the suite's own form."""
+    turn = {"text": text, **expect}
+    return {
+        "id": case_id,
+        "category": category,
+        "customer": customer,
+        "lang": lang,
+        "turns": [turn],
+    }
+
+
+POLICY_TEXT = "How long do I have to return something I don't want?"
+POLICY_QUESTION = case(
+    "en-policy",
+    "faq",
+    "C0002",
+    "en",
+    POLICY_TEXT,
+    expected_status=["resolved"],
+    expected_agents=["faq"],
+    expected_action=None,
+    forbidden=["action:any", "effect:any"],
+)
+VAGUE_TEXT = "ちょっと相談したいことがあります"
+VAGUE = case(
+    "ja-vague",
+    "unclear",
+    "C0001",
+    "ja",
+    VAGUE_TEXT,
+    expected_status=["awaiting_customer", "escalated"],
+    forbidden=["action:any"],
+)
 # Right question, wrong expectation: a policy question never waits for an approval.
-WRONG = {**POLICY_QUESTION, "id": "en-policy-wrong", "turns": [
-    {**POLICY_QUESTION["turns"][0], "expected_status": ["awaiting_approval"]}  # type: ignore[index]
-]}
+WRONG = case(
+    "en-policy-wrong", "faq", "C0002", "en", POLICY_TEXT, expected_status=["awaiting_approval"]
+)
 
 
 def suite(tmp_path: Path, *cases: dict[str, Any]) -> Path:
@@ -68,13 +78,23 @@ def test_a_suite_runs_in_the_sandbox_and_is_stored_with_its_versions(tmp_path: P
     printed = StringIO()
 
     call_command(
-        "simulate", str(suite(tmp_path, POLICY_QUESTION, VAGUE, WRONG)), "--name", "small",
-        "--threshold", "0.6", "--out", str(out), stdout=printed,
+        "simulate",
+        str(suite(tmp_path, POLICY_QUESTION, VAGUE, WRONG)),
+        "--name",
+        "small",
+        "--threshold",
+        "0.6",
+        "--out",
+        str(out),
+        stdout=printed,
     )
 
     run = SimulationRun.objects.get()
     assert (run.status, run.cases_total, run.cases_passed, run.score) == (
-        RunStatus.PASSED, 3, 2, 0.6667,
+        RunStatus.PASSED,
+        3,
+        2,
+        0.6667,
     )
     assert run.pass_at == {"1": 0.6667}
     assert run.versions["provider"] == "offline"
@@ -99,25 +119,39 @@ def test_a_suite_runs_in_the_sandbox_and_is_stored_with_its_versions(tmp_path: P
 def test_below_the_threshold_the_command_fails_and_the_regression_comes_first(
     tmp_path: Path,
 ) -> None:
-    call_command("simulate", str(suite(tmp_path, POLICY_QUESTION, VAGUE)), "--name", "gate",
-                 stdout=StringIO())
-    broken = {**VAGUE, "turns": [{**VAGUE["turns"][0], "expected_status": ["resolved"]}]}  # type: ignore[index]
+    call_command(
+        "simulate",
+        str(suite(tmp_path, POLICY_QUESTION, VAGUE)),
+        "--name",
+        "gate",
+        stdout=StringIO(),
+    )
+    broken = case("ja-vague", "unclear", "C0001", "ja", VAGUE_TEXT, expected_status=["resolved"])
 
-    with pytest.raises(CommandError, match="below the threshold 0.9"):
-        call_command("simulate", str(suite(tmp_path, POLICY_QUESTION, broken)), "--name", "gate",
-                     stdout=StringIO())
+    with pytest.raises(CommandError, match=r"below the threshold 0\.9"):
+        call_command(
+            "simulate",
+            str(suite(tmp_path, POLICY_QUESTION, broken)),
+            "--name",
+            "gate",
+            stdout=StringIO(),
+        )
 
     first, second = SimulationRun.objects.order_by("id")
     assert (first.status, second.status, second.regressions) == (
-        RunStatus.PASSED, RunStatus.FAILED, 1,
+        RunStatus.PASSED,
+        RunStatus.FAILED,
+        1,
     )
     assert [(r.case_id, r.regressed) for r in run_cases(second)] == [
-        ("ja-vague", True), ("en-policy", False),
+        ("ja-vague", True),
+        ("en-policy", False),
     ]
     compared = runs_compare(first, second)
     assert compared["score"] == (1.0, 0.5)
     assert [(c.case_id, c.before, c.after) for c in compared["cases"]] == [
-        ("ja-vague", True, False), ("en-policy", True, True),
+        ("ja-vague", True, False),
+        ("en-policy", True, True),
     ]
     assert compared["versions"] == {}
 
@@ -129,9 +163,14 @@ def test_the_gate_is_the_commands_exit_status(tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": _url(), "LOG_LEVEL": "ERROR"}
 
     def simulate(threshold: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(  # noqa: S603
+        return subprocess.run(
             [sys.executable, "manage.py", "simulate", str(path), "--threshold", threshold],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
 
     below, at = simulate("0.9"), simulate("0.5")
