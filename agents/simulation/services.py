@@ -9,6 +9,7 @@ regressions are read, not recomputed.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import time
 from collections.abc import Callable
@@ -17,7 +18,9 @@ from typing import Any, Final
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from agents.models import Inquiry
 from agents.simulation import replay
 from agents.simulation.candidates import IN_FORCE, Candidate
 from agents.simulation.models import (
@@ -174,9 +177,7 @@ def _replay(run: SimulationRun, on_case: Callable[[SimulationResult], None] | No
     )
 
 
-def _moment(value: str | None) -> Any:
-    from django.utils.dateparse import parse_datetime
-
+def _moment(value: str | None) -> dt.datetime | None:
     return parse_datetime(value) if value else None
 
 
@@ -207,7 +208,7 @@ def result_store(
     )
 
 
-def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Any) -> SimulationResult:
+def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Inquiry) -> SimulationResult:
     """A replayed conversation's result: agreement judged on every attempt (all must agree)."""
     decisions = replay.operator_decisions(inquiry)
     verdicts = [
