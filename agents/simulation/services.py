@@ -46,7 +46,7 @@ def suite_store(
 ) -> SimulationSuite:
     """Save a suite under ``name`` (a new version of it if it exists); refuses a suite that does
     not parse (``SuiteError``), so a stored suite always runs."""
-    suite_parse(content, name=name)
+    suite_parse(content, name=source or name)
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     suite, created = SimulationSuite.objects.get_or_create(
         name=name,
