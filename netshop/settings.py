@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "ninja",
     "netshop",
     "agents",
+    "agents.simulation",
     "operators",
 ]
 
@@ -332,6 +333,7 @@ CELERY_IMPORTS = [
     "agents.team.runs.tasks",
     "netshop.webhooks.tasks",
     "operators.notifications.tasks",
+    "agents.simulation.tasks",
 ]
 # Webhook deliveries have a queue of their own, which every worker also takes from: a push
 # waits behind other pushes, not behind every run queued before it.
@@ -447,6 +449,9 @@ NETSHOP_MODEL_NAMES = {
     "writer": os.environ.get("NETSHOP_MODEL_WRITER", "gpt-4o-mini"),
 }
 NETSHOP_MODEL_TIMEOUT_S = float(os.environ.get("NETSHOP_MODEL_TIMEOUT_S", "30"))
+# The offline model's router file (``train_router``'s output); empty: the one shipped in the
+# repository. A simulation's candidate points it at a retrained router.
+NETSHOP_ROUTER_MODEL = os.environ.get("NETSHOP_ROUTER_MODEL", "")
 
 LOGGING = {
     "version": 1,

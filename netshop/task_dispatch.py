@@ -19,8 +19,9 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-# The embedded shape's pools, by the work they do: runs, webhook deliveries, notifications.
-EMBEDDED_POOL_SIZES = {"runs": 2, "webhooks": 2, "notifications": 1}
+# The embedded shape's pools, by the work they do: runs, webhook deliveries, notifications,
+# simulations (one at a time: each holds its sandbox).
+EMBEDDED_POOL_SIZES = {"runs": 2, "webhooks": 2, "notifications": 1, "simulations": 1}
 
 
 def task_submit(task_name: str, *args: Any, pool: str, countdown: float = 0.0) -> None:

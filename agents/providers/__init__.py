@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
 from django.conf import settings
@@ -45,6 +46,13 @@ def model_is_remote() -> bool:
     """Whether a model call leaves this process, and so may wait seconds for its answer: the
     offline model answers in the caller's thread at once, with nothing to wait for."""
     return settings.NETSHOP_MODEL_PROVIDER == "openai"
+
+
+def router_model_file() -> Path:
+    """The offline model's router file in force (for the versions a simulation records)."""
+    from agents.providers.offline.understanding.router import model_path
+
+    return model_path()
 
 
 _bound_cache: dict[tuple[int, object], tuple[BaseChatModel, Runnable[Any, Any]]] = {}

@@ -19,6 +19,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from django.conf import settings
+
 from agents.contract.cards import agent_for_skill
 from agents.contract.schemas import AGENT_NAMES, AgentName, Intent
 from agents.providers.offline.understanding.features import features
@@ -94,10 +96,16 @@ def intent_label(intent: str) -> str:
     return f"intent:{intent}"
 
 
+def model_path() -> Path:
+    """The router file this process reads: ``NETSHOP_ROUTER_MODEL`` (a candidate's retrained
+    router, say), else the one in the repository."""
+    return Path(settings.NETSHOP_ROUTER_MODEL) if settings.NETSHOP_ROUTER_MODEL else MODEL_PATH
+
+
 @cache
 def shipped_model() -> RouterModel:
-    """The model in the repository, read once per process."""
-    return RouterModel.from_json(json.loads(gzip.decompress(MODEL_PATH.read_bytes())))
+    """The model this process reads (``model_path``), read once per process."""
+    return RouterModel.from_json(json.loads(gzip.decompress(model_path().read_bytes())))
 
 
 def write_model(model: RouterModel, path: Path = MODEL_PATH) -> None:

@@ -1,0 +1,49 @@
+"""The sandbox child's environment: the product's, with the ways out closed and the
+candidate applied (``sandbox.settings`` closes the rest inside the process)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Final
+
+from django.conf import settings
+
+from agents.simulation.candidates import Candidate
+
+SETTINGS_MODULE: Final = "agents.simulation.sandbox.settings"
+# What the child must not inherit: the broker and live layer, the owner's URL (the sandbox
+# URL already names its role), a mail server, injected faults, retired audit keys.
+CLOSED: Final = (
+    "REDIS_URL",
+    "MIGRATION_DATABASE_URL",
+    "EMAIL_HOST",
+    "NETSHOP_FAULTS",
+    "NETSHOP_AUDIT_KEYS_OLD",
+    "NETSHOP_AUDIT_ANCHOR_SINK",
+    "NETSHOP_ROUTER_MODEL",
+    "NETSHOP_ARTICLES_EXPORT",
+)
+ANCHOR_FILE: Final = "sandbox-audit-anchors.jsonl"
+
+
+def sandbox_audit_key() -> str:
+    """The sandbox chain's own HMAC key (``KEY_ID:SECRET``): derived from this deployment's
+    secret, so the sandbox's chain verifies across runs and is never signed with the shop's."""
+    secret = hashlib.sha256(f"simulation sandbox\x00{settings.SECRET_KEY}".encode()).hexdigest()
+    return f"sandbox:{secret}"
+
+
+def sandbox_environment(*, url: str, candidate: Candidate) -> dict[str, str]:
+    """The environment to start the child with."""
+    env = {name: value for name, value in os.environ.items() if name not in CLOSED}
+    env.update(
+        DATABASE_URL=url,
+        DJANGO_SETTINGS_MODULE=SETTINGS_MODULE,
+        NETSHOP_AUDIT_KEY=sandbox_audit_key(),
+        NETSHOP_AUDIT_ANCHOR_PATH=str(settings.VAR_DIR / ANCHOR_FILE),
+        LOG_LEVEL="ERROR",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(candidate.environment())
+    return env

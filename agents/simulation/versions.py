@@ -1,0 +1,59 @@
+"""What a run ran against: the model, the prompts, the router, the policy and the articles.
+
+Read in the sandbox child (its settings are the candidate's), sent to the parent first and
+stored on the run, so two runs can be told apart and a regression traced to what changed.
+
+``policy_version`` and ``articles_version`` are hooks: the policy and the articles are being
+built elsewhere; each returns None until wired (see their docstrings).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+
+from agents.providers import router_model_file
+from agents.team import prompts
+from agents.team.specialists import SPECIALISTS
+
+
+def prompt_digest() -> str:
+    """SHA-256 of every prompt the team sends: the supervisor's, the writer's and each
+    specialist's (in agent order)."""
+    texts = [prompts.CLASSIFY_PROMPT, prompts.WRITER_PROMPT, prompts.QUESTION_PROMPT]
+    texts += [SPECIALISTS[name].prompt for name in sorted(SPECIALISTS)]
+    return hashlib.sha256("\x00".join(texts).encode("utf-8")).hexdigest()
+
+
+def router_digest() -> str:
+    """SHA-256 of the offline router's model file in force."""
+    return hashlib.sha256(router_model_file().read_bytes()).hexdigest()
+
+
+def policy_version() -> str | None:
+    """The version of the shop's policy in force. HOOK: return the policy's version (or its
+    digest) once the policy module exists; None until then."""
+    return None
+
+
+def articles_version() -> str | None:
+    """The version (or digest) of the help articles in force, or of the candidate's articles
+    export (``NETSHOP_ARTICLES_EXPORT``). HOOK: wire to the articles' service; None until then."""
+    return None
+
+
+def versions_in_force() -> dict[str, Any]:
+    """The versions this process runs with, as stored on ``SimulationRun.versions``."""
+    provider = settings.NETSHOP_MODEL_PROVIDER
+    remote = provider == "openai"
+    return {
+        "provider": provider,
+        "models": dict(settings.NETSHOP_MODEL_NAMES) if remote else {},
+        "base_url": settings.OPENAI_BASE_URL if remote else "",
+        "prompt_digest": prompt_digest(),
+        "router_digest": router_digest(),
+        "policy_version": policy_version(),
+        "articles_version": articles_version(),
+    }
