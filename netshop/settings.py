@@ -385,8 +385,8 @@ NETSHOP_REDELIVERY_WINDOW_DAYS = 7
 NETSHOP_DATE_CHANGE_WINDOW_DAYS = 14
 # The FAQ's returns policy: unused items within 14 days of delivery; sized items are
 # exchanged once, unworn, within the same 14 days.
-NETSHOP_RETURN_WINDOW_DAYS = 14
-NETSHOP_EXCHANGE_WINDOW_DAYS = 14
+NETSHOP_RETURN_WINDOW_DAYS = int(os.environ.get("NETSHOP_RETURN_WINDOW_DAYS", "14"))
+NETSHOP_EXCHANGE_WINDOW_DAYS = int(os.environ.get("NETSHOP_EXCHANGE_WINDOW_DAYS", "14"))
 NETSHOP_RETRY_BACKOFF_S = float(os.environ.get("NETSHOP_RETRY_BACKOFF_S", "0.2"))
 # A hand-off verdict reads the system of record: a failed read is tried again this many times
 # (doubling the back-off) before the outcome counts as unconfirmed.

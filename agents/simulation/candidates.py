@@ -26,21 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from netshop.policy import LIMITS
+
 PROVIDERS: Final = ("offline", "openai")
 ROLES: Final = ("supervisor", "specialist", "writer")
-# The policy settings a candidate may change (environment names, README's configuration).
+# The policy settings a candidate may change (environment names, README's configuration): the
+# shop's policy limits, and the autonomy and follow-up settings beside them.
 POLICY_SETTINGS: Final = frozenset(
-    {
-        "NETSHOP_COUPON_CAP_YEN",
-        "NETSHOP_COUPON_LIMIT_PER_CUSTOMER",
-        "NETSHOP_COUPON_WINDOW_DAYS",
-        "NETSHOP_FOUR_EYES_YEN",
-        "NETSHOP_OPERATOR_LIMIT_YEN",
-        "NETSHOP_APPROVAL_DEADLINE_MINUTES",
-        "NETSHOP_AUTONOMY_MIN_CONFIDENCE",
-        "NETSHOP_REVIEW_SAMPLE",
-        "NETSHOP_AWAITING_CUSTOMER_HOURS",
-    }
+    {limit.setting for limit in LIMITS}
+    | {"NETSHOP_AUTONOMY_MIN_CONFIDENCE", "NETSHOP_AWAITING_CUSTOMER_HOURS"}
 )
 KEYS: Final = frozenset(
     {"name", "provider", "model", "models", "base_url", "api_key_env", "router_model"}

@@ -3,20 +3,21 @@
 Read in the sandbox child (its settings are the candidate's), sent to the parent first and
 stored on the run, so two runs can be told apart and a regression traced to what changed.
 
-``policy_version`` and ``articles_version`` are hooks: the policy and the articles are being
-built elsewhere; each returns None until wired (see their docstrings).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any
 
 from django.conf import settings
 
 from agents.providers import router_model_file
+from agents.simulation.sandbox.environment import POLICY_VERSION_VARIABLE
 from agents.team import prompts
 from agents.team.specialists import SPECIALISTS
+from netshop.policy import policy_in_force
 
 
 def prompt_digest() -> str:
@@ -32,10 +33,11 @@ def router_digest() -> str:
     return hashlib.sha256(router_model_file().read_bytes()).hexdigest()
 
 
-def policy_version() -> str | None:
-    """The version of the shop's policy in force. HOOK: return the policy's version (or its
-    digest) once the policy module exists; None until then."""
-    return None
+def policy_version() -> str:
+    """The shop's policy version the run ran under: the one the parent read from the shop's
+    database and passed down (the sandbox's own database has none saved), else this
+    database's."""
+    return os.environ.get(POLICY_VERSION_VARIABLE) or str(policy_in_force().version)
 
 
 def articles_version() -> str | None:

@@ -10,6 +10,7 @@ from typing import Final
 from django.conf import settings
 
 from agents.simulation.candidates import Candidate
+from netshop.policy import LIMITS, policy_in_force
 
 SETTINGS_MODULE: Final = "agents.simulation.sandbox.settings"
 # What the child must not inherit: the broker and live layer, the owner's URL (the sandbox
@@ -25,6 +26,8 @@ CLOSED: Final = (
     "NETSHOP_ARTICLES_EXPORT",
 )
 ANCHOR_FILE: Final = "sandbox-audit-anchors.jsonl"
+# The shop's policy version the child runs under (``versions.policy_version``).
+POLICY_VERSION_VARIABLE: Final = "NETSHOP_SIMULATION_POLICY_VERSION"
 
 
 def sandbox_audit_key() -> str:
@@ -45,5 +48,16 @@ def sandbox_environment(*, url: str, candidate: Candidate) -> dict[str, str]:
         LOG_LEVEL="ERROR",
         PYTHONUNBUFFERED="1",
     )
+    env.update(policy_environment(candidate))
     env.update(candidate.environment())
+    return env
+
+
+def policy_environment(candidate: Candidate) -> dict[str, str]:
+    """The shop's policy in force, as the environment the child reads its initial policy from
+    (the sandbox's database has no saved version), and its version: "3", or "3+candidate"
+    when the candidate changes a limit (its own values then override these)."""
+    policy = policy_in_force()
+    env = {limit.setting: str(getattr(policy, limit.name)) for limit in LIMITS}
+    env[POLICY_VERSION_VARIABLE] = f"{policy.version}{'+candidate' if candidate.policy else ''}"
     return env

@@ -99,7 +99,7 @@ def test_a_suite_runs_in_the_sandbox_and_is_stored_with_its_versions(tmp_path: P
     assert run.pass_at == {"1": 0.6667}
     assert run.versions["provider"] == "offline"
     assert len(run.versions["prompt_digest"]) == len(run.versions["router_digest"]) == 64
-    assert (run.versions["policy_version"], run.versions["articles_version"]) == (None, None)
+    assert (run.versions["policy_version"], run.versions["articles_version"]) == ("0", None)
     assert [(row.category, row.cases, row.passed) for row in run_summary(run)] == [
         ("faq", 2, 1),
         ("unclear", 1, 1),
