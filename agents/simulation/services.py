@@ -224,25 +224,21 @@ def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Any) -> Simula
     return result
 
 
-def previous_run(run: SimulationRun) -> SimulationRun | None:
-    """The last finished run of the same suite before ``run`` (no suite: None)."""
-    if run.suite_id is None:
-        return None
-    return (
-        SimulationRun.objects.filter(
-            suite_id=run.suite_id, status__in=(RunStatus.PASSED, RunStatus.FAILED), id__lt=run.pk
-        )
-        .order_by("-id")
-        .first()
-    )
-
-
 def previous_verdicts(run: SimulationRun) -> dict[str, bool]:
-    """Each case's verdict in the previous run of the same suite."""
-    before = previous_run(run)
-    if before is None:
+    """Each case's verdict in the latest earlier finished run of the same suite that ran it
+    (a run of a few cases, ``--only``, leaves the others' last verdicts standing)."""
+    if run.suite_id is None:
         return {}
-    return dict(before.results.values_list("case_id", "passed"))
+    earlier = (
+        SimulationResult.objects.filter(
+            run__suite_id=run.suite_id,
+            run__status__in=(RunStatus.PASSED, RunStatus.FAILED),
+            run_id__lt=run.pk,
+        )
+        .order_by("case_id", "-run_id")
+        .distinct("case_id")
+    )
+    return dict(earlier.values_list("case_id", "passed"))
 
 
 def run_finish(run: SimulationRun) -> SimulationRun:

@@ -9,7 +9,7 @@ are skipped, so a suite can be commented and kept in a shop's repository. A case
 Each turn carries its expectations under the names ``shared/eval/score_resolution.py`` uses
 (``TURN_EXPECTATIONS``), so a case of that scorer is a one-turn case as it stands: a case
 with ``text`` and no ``turns`` is read as one turn whose expectations are its own fields.
-What the keys mean is in ``agents/simulation/README.md``.
+What the keys mean is in ``docs/simulation.md``.
 """
 
 from __future__ import annotations
