@@ -61,7 +61,10 @@ class SuiteUploadForm(forms.Form):
         cleaned = super().clean() or {}
         upload = cleaned.get("file")
         if upload is not None:
-            cleaned["text"] = uploaded_text(upload, limit=SUITE_LIMIT_BYTES)
+            try:
+                cleaned["text"] = uploaded_text(upload, limit=SUITE_LIMIT_BYTES)
+            except forms.ValidationError as error:
+                self.add_error("file", error)
             cleaned["name"] = (cleaned.get("name") or "").strip() or Path(upload.name or "").stem
         return cleaned
 
@@ -115,6 +118,8 @@ class RunForm(forms.Form):
             cleaned["candidate"] = self._candidate(cleaned)
         except CandidateError as error:
             self.add_error("candidate_file", str(error))
+        except forms.ValidationError as error:
+            self.add_error("candidate_file", error)
         return cleaned
 
     def _candidate(self, cleaned: dict[str, Any]) -> Candidate:
