@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from agents.simulation.candidates import IN_FORCE
 from agents.simulation.models import SimulationRun, SimulationSuite
@@ -86,8 +85,10 @@ def test_an_openai_run_and_an_offline_run_of_one_suite_show_side_by_side(
     assert sorted(rows) == sorted(CASE_IDS)
     for case_id in CASE_IDS:
         left, right = rows[case_id]["sides"]
-        assert left.result.run_id == offline.pk and right.result.run_id == remote.pk
-        assert left.result.reply and right.result.reply
+        assert left.result.run_id == offline.pk
+        assert right.result.run_id == remote.pk
+        assert left.result.reply
+        assert right.result.reply
     verdicts = {i: [s.result.passed for s in rows[i]["sides"]] for i in CASE_IDS}
     assert verdicts == {
         "en-payment": [True, True],

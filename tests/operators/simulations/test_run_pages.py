@@ -63,7 +63,8 @@ def test_a_run_is_queued_handed_to_a_worker_after_commit_and_its_page_polls(
     assert submitted == [((services.SIMULATION_TASK, run.pk), {"pool": "simulations"})]
     page = manager.get(response["Location"]).content.decode()
     assert f'data-status-url="/audit/simulations/runs/{run.pk}/status"' in page
-    assert 'data-status="queued"' in page and "js/simulations.js" in page
+    assert 'data-status="queued"' in page
+    assert "js/simulations.js" in page
 
 
 def test_the_status_says_where_the_run_stands(manager: Client) -> None:
@@ -253,7 +254,8 @@ def test_a_reply_with_markup_is_shown_as_text(manager: Client) -> None:
 
     page = manager.get(f"/audit/simulations/runs/{run.pk}/").content.decode()
 
-    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "<script>alert" not in page
+    assert "<img src=x" not in page
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
 
 
@@ -265,7 +267,8 @@ def test_a_run_that_could_not_run_says_why(manager: Client) -> None:
 
     page = manager.get(f"/audit/simulations/runs/{run.pk}/").content.decode()
 
-    assert "could not run" in page and "boom" in page
+    assert "could not run" in page
+    assert "boom" in page
 
 
 def test_the_run_page_reads_in_japanese(manager: Client) -> None:

@@ -90,7 +90,8 @@ def test_a_bad_file_lists_every_problem_by_line_and_stores_nothing(manager: Clie
     assert "'fr'" in problems[3].message
     assert SimulationSuite.objects.count() == 0
     page = response.content.decode()  # type: ignore[attr-defined]
-    assert "Nothing was stored" in page and "line 6" in page
+    assert "Nothing was stored" in page
+    assert "line 6" in page
 
 
 @pytest.mark.parametrize(
@@ -139,7 +140,8 @@ def test_a_suite_shows_its_cases_with_their_first_message(manager: Client) -> No
 
     page = manager.get(f"/audit/simulations/suites/{suite.pk}/").content.decode()
 
-    assert 'data-case="pay-en"' in page and 'data-case="pay-ja"' in page
+    assert 'data-case="pay-en"' in page
+    assert 'data-case="pay-ja"' in page
     assert f'href="/audit/simulations/suites/{suite.pk}/cases/pay-en"' in page
     assert "Which payment methods do you accept?" in page
 
