@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from agents.simulation.models import RunKind, RunStatus
 
 RUN_STATUS_LABELS: dict[str, Promise] = {
     RunStatus.QUEUED: _("queued"),
     RunStatus.RUNNING: _("running"),
-    RunStatus.PASSED: _("passed"),
-    RunStatus.FAILED: _("failed"),
+    RunStatus.PASSED: pgettext_lazy("simulation", "passed"),
+    RunStatus.FAILED: pgettext_lazy("simulation", "failed"),
     RunStatus.ERROR: _("could not run"),
 }
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from agents.simulation.models import FINISHED_RUN_STATUSES, RunKind, SimulationResult, SimulationRun
 from agents.simulation.results import run_cases, run_summary, runs_compare
@@ -128,7 +129,9 @@ def case_verdict(result: SimulationResult, kind: str) -> tuple[str, str]:
         if result.agreement is None:
             return _("nothing decided"), "none"
         return (_("agrees"), "pass") if result.agreement else (_("disagrees"), "fail")
-    return (_("passed"), "pass") if result.passed else (_("failed"), "fail")
+    if result.passed:
+        return pgettext("simulation", "passed"), "pass"
+    return pgettext("simulation", "failed"), "fail"
 
 
 def action_rows(actions: list[dict[str, Any]] | None) -> list[dict[str, Any]]:

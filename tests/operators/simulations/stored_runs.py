@@ -37,7 +37,7 @@ def case_line(case_id: str, *, category: str = "faq", lang: str = "en", **turn: 
     """One case of a suite file: a turn asking about payment unless ``turn`` says otherwise."""
     text = turn.pop("text", "Which payment methods do you accept?")
     expect = {"expected_status": ["resolved"], **turn}
-    case = {"id": case_id, "category": category, "customer": SANDBOX_CUSTOMERS[lang], "lang": lang}
+    case = {"id": case_id, "category": category, "customer": SANDBOX_CUSTOMERS.get(lang, "C0002"), "lang": lang}
     return json.dumps({**case, "turns": [{"text": text, **expect}]}, ensure_ascii=False)
 
 

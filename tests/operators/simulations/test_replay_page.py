@@ -18,6 +18,7 @@ from tests.operators.simulations.stored_runs import replayed_run
 
 pytestmark = pytest.mark.django_db
 
+DIFF = "--- then\n+++ now\n@@ -1 +1 @@\n-We will refund ¥4,200.\n+A person will look at this."
 CONVERSATION = uuid.UUID("0d3b9a52-6c1e-4f0a-9d2b-3e4f5a6b7c8d")
 
 
@@ -98,7 +99,7 @@ def test_a_replay_shows_proposals_against_decisions_and_the_agreement_per_intent
                 "operator_decision": [{**refund, "decision": "approve"}],
                 "proposed": [],
                 "reply": "A person will look at this.",
-                "reply_diff": "--- then\n+++ now\n@@ -1 +1 @@\n-We will refund ¥4,200.\n+A person will look at this.",
+                "reply_diff": DIFF,
             },
             {
                 "case_id": str(uuid.uuid4()),

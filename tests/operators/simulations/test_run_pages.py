@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.utils import translation
 
 from agents.simulation import services
 from agents.simulation.candidates import Candidate
 from agents.simulation.models import RunStatus, SimulationRun
 from netshop.roles import Role
+from operators.preferences import staff_preference_set
 from tests.operators.api_helpers import signed_in, staff_user
 from tests.operators.simulations.stored_runs import Outcome, finished_run, stored_suite
 
@@ -271,13 +271,13 @@ def test_a_run_that_could_not_run_says_why(manager: Client) -> None:
     assert "boom" in page
 
 
-def test_the_run_page_reads_in_japanese(manager: Client) -> None:
+def test_the_run_page_reads_in_japanese() -> None:
+    kanrisha = staff_user("kanrisha", Role.MANAGER)
+    staff_preference_set(user=kanrisha, language="ja", time_zone="Asia/Tokyo")
     run = finished_run(stored_suite(), {"pay-en": Outcome(True), "pay-ja": Outcome(False)})
 
-    with translation.override("ja"):
-        page = manager.get(
-            f"/audit/simulations/runs/{run.pk}/", headers={"accept-language": "ja"}
-        ).content.decode()
+    page = signed_in(kanrisha).get(f"/audit/simulations/runs/{run.pk}/").content.decode()
 
     assert "カテゴリ別" in page
-    assert "不合格" in page
+    assert "前回の実行からの回帰" in page
+    assert '<span class="badge verdict-fail">不合格</span>' in page
