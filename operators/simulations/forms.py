@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
@@ -40,7 +40,8 @@ def uploaded_text(upload: UploadedFile, *, limit: int) -> str:
     if upload.size is not None and upload.size > limit:
         raise forms.ValidationError(_("The file is larger than %(kb)s KB.") % {"kb": limit // 1024})
     try:
-        return upload.read().decode("utf-8-sig")
+        content: bytes = upload.read()
+        return content.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise forms.ValidationError(_("The file is not UTF-8 text.")) from error
 
@@ -106,7 +107,7 @@ class RunForm(forms.Form):
             for c in kept_candidates()
             if c.candidate is not None
         ]
-        self.fields["configuration"].choices = [
+        cast(forms.ChoiceField, self.fields["configuration"]).choices = [
             (IN_FORCE_CHOICE, _("The configuration in force")),
             *kept,
             (UPLOADED, _("An uploaded candidate file")),
@@ -154,7 +155,8 @@ class ReplayForm(RunForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         intents = sorted(labels.SKILL_LABELS.items(), key=lambda item: str(item[1]))
-        self.fields["intent"].choices = [("", _("any")), *((k, v) for k, v in intents)]
+        choices = [("", _("any")), *((k, v) for k, v in intents)]
+        cast(forms.ChoiceField, self.fields["intent"]).choices = choices
         self.fields["threshold"].initial = 0.8
 
     def replay_filter(self) -> ReplayFilter:

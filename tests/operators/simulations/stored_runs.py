@@ -22,7 +22,7 @@ from agents.simulation.services import (
 
 # The sandbox's shop has a customer of each language; the tests' cases name none of its orders.
 SANDBOX_CUSTOMERS = {"ja": "C0001", "en": "C0002"}
-OFFLINE_VERSIONS = {
+OFFLINE_VERSIONS: dict[str, Any] = {
     "provider": "offline",
     "models": {},
     "base_url": "",
@@ -37,7 +37,12 @@ def case_line(case_id: str, *, category: str = "faq", lang: str = "en", **turn: 
     """One case of a suite file: a turn asking about payment unless ``turn`` says otherwise."""
     text = turn.pop("text", "Which payment methods do you accept?")
     expect = {"expected_status": ["resolved"], **turn}
-    case = {"id": case_id, "category": category, "customer": SANDBOX_CUSTOMERS.get(lang, "C0002"), "lang": lang}
+    case = {
+        "id": case_id,
+        "category": category,
+        "customer": SANDBOX_CUSTOMERS.get(lang, "C0002"),
+        "lang": lang,
+    }
     return json.dumps({**case, "turns": [{"text": text, **expect}]}, ensure_ascii=False)
 
 
