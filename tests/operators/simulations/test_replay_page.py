@@ -12,26 +12,12 @@ from django.test import Client
 
 from agents.simulation import services
 from agents.simulation.models import RunKind, SimulationRun
-from netshop.roles import Role
-from tests.operators.api_helpers import signed_in, staff_user
 from tests.operators.simulations.stored_runs import replayed_run
 
 pytestmark = pytest.mark.django_db
 
 DIFF = "--- then\n+++ now\n@@ -1 +1 @@\n-We will refund ¥4,200.\n+A person will look at this."
 CONVERSATION = uuid.UUID("0d3b9a52-6c1e-4f0a-9d2b-3e4f5a6b7c8d")
-
-
-@pytest.fixture
-def manager() -> Client:
-    return signed_in(staff_user("kanrisha", Role.MANAGER))
-
-
-@pytest.fixture
-def submitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    calls: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(services, "task_submit", lambda *args, **kw: calls.append((args, kw)))
-    return calls
 
 
 def test_the_replay_form_starts_a_replay_of_the_chosen_conversations(

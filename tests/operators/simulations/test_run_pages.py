@@ -22,19 +22,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def manager() -> Client:
-    return signed_in(staff_user("kanrisha", Role.MANAGER))
-
-
-@pytest.fixture
-def submitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    """The tasks handed to a worker (none runs: the page's side is what is tested here)."""
-    calls: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(services, "task_submit", lambda *args, **kw: calls.append((args, kw)))
-    return calls
-
-
-@pytest.fixture
 def kept_folder(tmp_path: Path, settings: Any) -> Path:
     settings.NETSHOP_SIMULATION_CANDIDATES = tmp_path
     settings.OPENAI_BASE_URL = ""

@@ -13,16 +13,9 @@ from django.test.utils import CaptureQueriesContext
 
 from agents.simulation.models import SimulationSuite
 from agents.simulation.suites import suite_parse
-from netshop.roles import Role
-from tests.operators.api_helpers import signed_in, staff_user
 from tests.operators.simulations.stored_runs import case_line, stored_suite, suite_text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def manager() -> Client:
-    return signed_in(staff_user("kanrisha", Role.MANAGER))
 
 
 def upload(client: Client, text: str, *, name: str = "", replace: bool = False) -> object:
