@@ -333,6 +333,7 @@ CELERY_IMPORTS = [
     "agents.team.runs.tasks",
     "netshop.webhooks.tasks",
     "operators.notifications.tasks",
+    "agents.simulation.tasks",
 ]
 # Webhook deliveries have a queue of their own, which every worker also takes from: a push
 # waits behind other pushes, not behind every run queued before it.

@@ -36,6 +36,8 @@ ALLOWED = frozenset(
         "support/embedded_flow.py",  # the embedded shape's whole approval loop, in a script
         # The understanding bench's cases are written against the demo shop; its end-to-end run.
         "bench/test_understanding_on_the_demo.py",
+        # Replay re-runs the demo's own decided escalations in the sandbox's demo scenario.
+        "agents/simulation/test_replay.py",
         # This guard names what it looks for.
         "test_no_demo_data_in_tests.py",
     }

@@ -4,11 +4,11 @@ A small JSON or TOML file (by its extension)::
 
     name = "gpt-4.1-mini, coupon cap 500"
     provider = "openai"                 # or "offline"
-    model = "gpt-4.1-mini"              # every role; or a [models] table: supervisor, specialist, writer
+    model = "gpt-4.1-mini"              # every role; or [models] supervisor, specialist, writer
     base_url = "http://127.0.0.1:8010/v1"
     api_key_env = "CANDIDATE_API_KEY"   # the NAME of the variable holding the key, never the key
-    router_model = "router/retrained.json.gz"   # the offline router (manage.py train_router's output)
-    articles = "exports/articles.jsonl"          # the help articles' export (hook, see versions)
+    router_model = "router/retrained.json.gz"   # the offline router (train_router's output)
+    articles = "exports/articles.jsonl"          # the help articles' export (a hook, versions)
     [policy]
     NETSHOP_COUPON_CAP_YEN = 500
 
@@ -98,7 +98,9 @@ def candidate_load(path: Path) -> Candidate:
     except OSError as exc:
         raise CandidateError(f"{path}: cannot read it ({exc.strerror})") from exc
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise CandidateError(f"{path}: not valid {path.suffix.lstrip('.') or 'JSON'}: {exc}") from exc
+        raise CandidateError(
+            f"{path}: not valid {path.suffix.lstrip('.') or 'JSON'}: {exc}"
+        ) from exc
     if not isinstance(document, dict):
         raise CandidateError(f"{path}: a candidate is an object")
     return candidate_parse(document, base=path.parent, default_name=path.stem)
@@ -150,5 +152,7 @@ def _policy(policy: Any) -> dict[str, str]:
         raise CandidateError("policy is a table of settings")
     unknown = set(policy) - POLICY_SETTINGS
     if unknown:
-        raise CandidateError(f"policy: {sorted(unknown)} cannot be changed; {sorted(POLICY_SETTINGS)} can")
+        raise CandidateError(
+            f"policy: {sorted(unknown)} cannot be changed; {sorted(POLICY_SETTINGS)} can"
+        )
     return {name: str(value) for name, value in policy.items()}

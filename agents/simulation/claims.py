@@ -1,4 +1,4 @@
-"""Claims a reply must not make unless they are true: "we have refunded you", 「キャンセルいたしました」.
+"""Claims a reply must not make unless true: "we have refunded you", 「キャンセルいたしました」.
 
 Each claim is a list of patterns over the reply normalised (NFKC, lower case). A Japanese
 pattern ends in ``(?!ら)`` so a conditional (「返金しましたら」, "once we have refunded") is no

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 
 class SimulationSuite(models.Model):
@@ -39,19 +40,19 @@ class SimulationSuite(models.Model):
 class RunKind(models.TextChoices):
     """What a run ran: a suite's cases, or past conversations replayed."""
 
-    SUITE = "suite", "Suite"
-    REPLAY = "replay", "Replay"
+    SUITE = "suite", pgettext_lazy("simulation", "suite")
+    REPLAY = "replay", pgettext_lazy("simulation", "replay")
 
 
 class RunStatus(models.TextChoices):
     """Where a run stands. ``passed``/``failed`` is the gate's verdict (score against the
     threshold); ``error`` means the sandbox itself could not run (no verdict)."""
 
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    PASSED = "passed", "Passed"
-    FAILED = "failed", "Failed"
-    ERROR = "error", "Error"
+    QUEUED = "queued", pgettext_lazy("simulation", "queued")
+    RUNNING = "running", pgettext_lazy("simulation", "running")
+    PASSED = "passed", pgettext_lazy("simulation", "passed")
+    FAILED = "failed", pgettext_lazy("simulation", "failed")
+    ERROR = "error", pgettext_lazy("simulation", "error")
 
 
 FINISHED_RUN_STATUSES = (RunStatus.PASSED, RunStatus.FAILED, RunStatus.ERROR)

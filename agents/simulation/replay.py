@@ -89,8 +89,8 @@ def replay_reply_then(inquiry: Inquiry) -> str:
 
 
 def operator_decisions(inquiry: Inquiry) -> list[dict[str, Any]]:
-    """Each action the operators decided: its kind, order, the decision and the amount as
-    decided (an edit's amount)."""
+    """Each action the operators decided: its kind, order, the decision and, for an action
+    with an amount, the amount as decided (an edit's amount)."""
     decided = []
     for escalation in inquiry.escalations.all():
         params = {
@@ -99,12 +99,15 @@ def operator_decisions(inquiry: Inquiry) -> list[dict[str, Any]]:
         }
         for shown in action_decisions_shown(escalation):
             if shown["decision"] in COUNTED_DECISIONS:
+                proposed = params[shown["action_id"]]
                 decided.append(
                     {
                         "kind": shown["kind"],
-                        "order": params[shown["action_id"]].get("order_number"),
+                        "order": proposed.get("order_number"),
                         "decision": shown["decision"],
-                        "amount": shown["amount"] or None,
+                        # Only an action priced by an amount is judged on it (a cancellation's
+                        # amount at risk is the order's total, not something decided).
+                        "amount": (shown["amount"] or None) if "amount" in proposed else None,
                     }
                 )
     return decided
@@ -133,7 +136,9 @@ def replay_judge(
         return None, []
     reasons = []
     for decision in decisions:
-        same = [p for p in proposed if (p["kind"], p["order"]) == (decision["kind"], decision["order"])]
+        same = [
+            p for p in proposed if (p["kind"], p["order"]) == (decision["kind"], decision["order"])
+        ]
         what = f"{decision['kind']} {decision['order']}"
         if decision["decision"] == D.REJECT:
             if same:

@@ -19,8 +19,19 @@ JA_MIN_SHARE: Final = 0.5
 EN_MAX_SHARE: Final = 0.05
 EN_MIN_LATIN: Final = 20
 MONTHS: Final = (
-    "January February March April May June July August September October November December"
-).split()
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def norm(text: str) -> str:

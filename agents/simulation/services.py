@@ -117,7 +117,8 @@ def _candidate(run: SimulationRun) -> Candidate:
 
 def suite_cases(run: SimulationRun) -> list[Case]:
     """The run's cases: its suite's, or those ``selection["only"]`` names."""
-    assert run.suite is not None
+    if run.suite is None:
+        raise ValueError(f"run {run.pk} has no suite")
     cases = suite_parse(run.suite.content, name=run.suite.name)
     only = set(run.selection.get("only") or [])
     return [c for c in cases if c.id in only] if only else cases
@@ -209,7 +210,9 @@ def result_store(
 def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Any) -> SimulationResult:
     """A replayed conversation's result: agreement judged on every attempt (all must agree)."""
     decisions = replay.operator_decisions(inquiry)
-    verdicts = [replay.replay_judge(decisions, replay.proposals(a["turns"])) for a in event["attempts"]]
+    verdicts = [
+        replay.replay_judge(decisions, replay.proposals(a["turns"])) for a in event["attempts"]
+    ]
     for attempt, (agrees, reasons) in zip(event["attempts"], verdicts, strict=True):
         attempt["pass"], attempt["reasons"] = agrees is not False, reasons
     result = result_store(run, event, category=inquiry.intent or "none", language=inquiry.language)

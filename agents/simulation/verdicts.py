@@ -190,9 +190,9 @@ def _forbidden(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
         elif key == "amount_over":
             yield from _refunds_over(seen.actions, int(arg))
         elif key == "effect":
-            bad = done & (VISIBLE_EFFECTS if arg == "any" else {arg})
-            if bad:
-                yield f"forbidden effect {sorted(bad)}"
+            hit = done & (VISIBLE_EFFECTS if arg == "any" else {arg})
+            if hit:
+                yield f"forbidden effect {sorted(hit)}"
         elif key == "mention":
             said = next((n for n in spellings(arg, seen.facts) if mentions(seen.reply, n)), None)
             if said is not None:

@@ -24,7 +24,7 @@ def percent(value: float | None) -> str:
 
 def run_title(run: SimulationRun) -> str:
     """How a run is named in lists and headings: its number, what it ran, against what."""
-    what = run.suite.name if run.suite is not None else _("replay")
+    what = run.suite.name if run.suite is not None else str(RunKind.REPLAY.label)
     against = run.candidate_name or _("configuration in force")
     return _("Run %(id)s: %(what)s against %(against)s") % {
         "id": run.pk,

@@ -79,7 +79,9 @@ def case_attempt(case: dict[str, Any], *, all_orders: set[str]) -> dict[str, Any
     }
 
 
-def _run_turn(customer_code: str, text: str, inquiry_id: str | None) -> tuple[dict[str, Any], str | None]:
+def _run_turn(
+    customer_code: str, text: str, inquiry_id: str | None
+) -> tuple[dict[str, Any], str | None]:
     """The run's outcome for one customer message (a crash is an outcome, not an error)."""
     try:
         customer = customer_get(code=customer_code)

@@ -75,7 +75,12 @@ def _child(
     output: SandboxOutput,
     on_event: Callable[[dict[str, Any]], None] | None,
 ) -> None:
-    command = [sys.executable, str(settings.BASE_DIR / "manage.py"), "simulation_sandbox", str(spec)]
+    command = [
+        sys.executable,
+        str(settings.BASE_DIR / "manage.py"),
+        "simulation_sandbox",
+        str(spec),
+    ]
     with tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
         child = subprocess.Popen(  # noqa: S603  (our own interpreter and manage.py)
             command,
@@ -86,8 +91,7 @@ def _child(
             text=True,
             encoding="utf-8",
         )
-        assert child.stdout is not None
-        for line in child.stdout:
+        for line in child.stdout or ():
             if line.startswith(EVENT_PREFIX):
                 _take(json.loads(line[len(EVENT_PREFIX) :]), output, on_event)
         if child.wait() != 0:

@@ -30,7 +30,7 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 EMAIL_HOST = ""
 NETSHOP_EMBEDDED_WORKER = False  # tasks are sent, to a broker nobody reads
 CELERY_BROKER_URL = "memory://"
-CELERY_BROKER_TRANSPORT = None
+CELERY_BROKER_TRANSPORT = ""  # kombu picks the transport from the URL
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CACHES = {
     name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}

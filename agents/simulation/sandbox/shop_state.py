@@ -18,6 +18,9 @@ EFFECT_MODELS: dict[str, type[Any]] = {
     "cancellation": m.Cancellation,
 }
 
+# Tables whose size tells a case changed the shop (with the orders, payments and parcels).
+COUNTED: list[type[Any]] = [*EFFECT_MODELS.values(), m.ShipmentEvent]
+
 
 def fingerprint() -> str:
     """A digest of everything a case could change that a later case reads."""
@@ -33,7 +36,7 @@ def fingerprint() -> str:
                 "tracking_number", "status", "scheduled_date", "original_scheduled_date"
             )
         ),
-        [model.objects.count() for model in (*EFFECT_MODELS.values(), m.ShipmentEvent)],
+        [model.objects.count() for model in COUNTED],
     ]
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
@@ -64,15 +67,21 @@ def effects_since(before: dict[str, int]) -> list[dict[str, Any]]:
         "shipment__order"
     ):
         out.append(
-            {"kind": "date_change", "order": c.shipment.order.number, "date": c.new_date.isoformat()}
+            {
+                "kind": "date_change",
+                "order": c.shipment.order.number,
+                "date": c.new_date.isoformat(),
+            }
         )
     for coupon in m.Coupon.objects.filter(id__gt=before["coupon"]).select_related("customer"):
         out.append({"kind": "coupon", "customer": coupon.customer.code, "value": coupon.value})
-    for refund in m.Refund.objects.filter(id__gt=before["refund"]).select_related(
-        "payment__order"
-    ):
+    for refund in m.Refund.objects.filter(id__gt=before["refund"]).select_related("payment__order"):
         out.append(
-            {"kind": "refund_executed", "order": refund.payment.order.number, "amount": refund.amount}
+            {
+                "kind": "refund_executed",
+                "order": refund.payment.order.number,
+                "amount": refund.amount,
+            }
         )
     for cancel in m.Cancellation.objects.filter(id__gt=before["cancellation"]).select_related(
         "order"

@@ -44,7 +44,7 @@ def test_nothing_decided_is_not_counted() -> None:
 
 
 def test_proposals_are_read_from_every_turn() -> None:
-    turns = [
+    turns: list[dict[str, Any]] = [
         {"pending_actions": []},
         {"pending_actions": [{"kind": "cancel_order", "params": {"order_number": "ORD-9001"}}]},
     ]

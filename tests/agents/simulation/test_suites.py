@@ -27,15 +27,25 @@ def test_a_multi_turn_case_keeps_its_turns_in_order_with_the_case_language_as_de
 
     (case,) = suite_parse(text)
 
-    assert (case.id, case.category, case.customer, case.lang) == ("two-turns", "multi", "C9001", "en")
+    assert (case.id, case.category, case.customer, case.lang) == (
+        "two-turns",
+        "multi",
+        "C9001",
+        "en",
+    )
     assert [t.text for t in case.turns] == ["Where is my parcel?", "ORD-9001"]
     assert [t.reply_lang for t in case.turns] == ["en", "en"]
 
 
 def test_the_scorers_one_turn_form_is_a_case_as_it_stands() -> None:
     text = line(
-        id="cj9", category="refund", customer="C9001", lang="ja", reply_lang="ja",
-        text="返金してください", expected_status=["awaiting_approval"],
+        id="cj9",
+        category="refund",
+        customer="C9001",
+        lang="ja",
+        reply_lang="ja",
+        text="返金してください",
+        expected_status=["awaiting_approval"],
         expected_action={"kind": "process_refund", "order": "ORD-9001", "amount": 1200},
     )
 
@@ -54,7 +64,8 @@ def test_comments_and_blank_lines_are_skipped(tmp_path: Path) -> None:
     path = tmp_path / "suite.jsonl"
     path.write_text(
         "// a shop's suite\n\n# another comment\n"
-        + line(id="a", customer="C9001", lang="en", turns=[TURN]) + "\n",
+        + line(id="a", customer="C9001", lang="en", turns=[TURN])
+        + "\n",
         encoding="utf-8",
     )
 
@@ -66,9 +77,15 @@ def test_comments_and_blank_lines_are_skipped(tmp_path: Path) -> None:
     [
         ("{not json", "suite:1: not JSON"),
         (line(customer="C9001", lang="en", turns=[TURN]), "suite:1: the case has no id"),
-        (line(id="a", customer="C9001", lang="fr", turns=[TURN]), "case a: lang must be one of ja, en"),
+        (
+            line(id="a", customer="C9001", lang="fr", turns=[TURN]),
+            "case a: lang must be one of ja, en",
+        ),
         (line(id="a", lang="en", turns=[TURN]), "case a: customer (a customer code"),
-        (line(id="a", customer="C9001", lang="en", turns=[]), "case a: turns must be a non-empty list"),
+        (
+            line(id="a", customer="C9001", lang="en", turns=[]),
+            "case a: turns must be a non-empty list",
+        ),
         (line(id="a", customer="C9001", lang="en"), "case a: a case needs turns"),
         (
             line(id="a", customer="C9001", lang="en", turns=[{"text": "hi"}]),
@@ -84,20 +101,36 @@ def test_comments_and_blank_lines_are_skipped(tmp_path: Path) -> None:
         ),
         (
             line(
-                id="a", customer="C9001", lang="en",
-                turns=[{**TURN, "expected_effects": [{"kind": "redelivery", "order": "ORD-9001", "date": "tomorrow"}]}],
+                id="a",
+                customer="C9001",
+                lang="en",
+                turns=[
+                    {
+                        **TURN,
+                        "expected_effects": [
+                            {"kind": "redelivery", "order": "ORD-9001", "date": "tomorrow"}
+                        ],
+                    }
+                ],
             ),
             "date 'tomorrow' is not +N",
         ),
         (
-            line(id="a", customer="C9001", lang="en", turns=[{**TURN, "expected_action": {"kind": "x"}}]),
+            line(
+                id="a",
+                customer="C9001",
+                lang="en",
+                turns=[{**TURN, "expected_action": {"kind": "x"}}],
+            ),
             "an action needs kind and order",
         ),
         ("// only a comment\n", "suite: no cases"),
     ],
 )
 def test_a_bad_suite_is_refused_with_where_and_why(text: str, message: str) -> None:
-    with pytest.raises(SuiteError, match=message.replace("(", r"\(").replace("[", r"\[").replace("+", r"\+")):
+    with pytest.raises(
+        SuiteError, match=message.replace("(", r"\(").replace("[", r"\[").replace("+", r"\+")
+    ):
         suite_parse(text)
 
 

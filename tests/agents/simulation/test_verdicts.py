@@ -72,7 +72,9 @@ def test_an_action_with_another_amount_is_named_with_both_amounts() -> None:
 def test_a_missing_action_fails_unless_optional_and_an_extra_one_unless_allowed() -> None:
     want = {"kind": "cancel_order", "order": "ORD-9001"}
 
-    assert turn_reasons(expect(expected_action=want), seen()) == ["missing action cancel_order ORD-9001"]
+    assert turn_reasons(expect(expected_action=want), seen()) == [
+        "missing action cancel_order ORD-9001"
+    ]
     assert turn_reasons(expect(expected_action=want, action_optional=True), seen()) == []
     assert turn_reasons(expect(expected_action=None), seen(actions=[refund()])) == [
         "unexpected action process_refund ORD-9001 1200"
@@ -93,9 +95,9 @@ def test_a_booked_effect_is_checked_for_its_order_date_and_window() -> None:
     want = {"kind": "redelivery", "order": "ORD-9001", "date": "+1", "window": "14-16"}
 
     assert turn_reasons(expect(expected_effects=[want]), seen(effects=[booked])) == []
-    assert turn_reasons(expect(expected_effects=[{**want, "date": "+2"}]), seen(effects=[booked])) == [
-        "redelivery ORD-9001 on 2026-12-03, wanted 2026-12-04"
-    ]
+    assert turn_reasons(
+        expect(expected_effects=[{**want, "date": "+2"}]), seen(effects=[booked])
+    ) == ["redelivery ORD-9001 on 2026-12-03, wanted 2026-12-04"]
     assert turn_reasons(expect(), seen(effects=[booked])) == [
         "unexpected redelivery on ORD-9001 (2026-12-03)"
     ]
@@ -137,7 +139,10 @@ def test_a_claim_that_did_not_happen_fails_once() -> None:
 def test_a_conditional_japanese_sentence_is_no_claim() -> None:
     reply = f"{JA_REPLY}返金しましたらメールでお知らせします。"
 
-    assert turn_reasons(expect(reply_lang="ja", forbidden=["claim:refund_done"]), seen(reply=reply)) == []
+    assert (
+        turn_reasons(expect(reply_lang="ja", forbidden=["claim:refund_done"]), seen(reply=reply))
+        == []
+    )
 
 
 def test_the_reply_language_and_required_facts() -> None:
