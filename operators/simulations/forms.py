@@ -17,6 +17,7 @@ from agents.simulation.candidates import IN_FORCE, Candidate, CandidateError
 from agents.simulation.models import FINISHED_RUN_STATUSES, SimulationRun
 from agents.simulation.replay import ReplayFilter
 from agents.simulation.services import DEFAULT_THRESHOLD
+from agents.support.autonomy.levels import AUTONOMY_INTENTS
 from operators import labels
 from operators.simulations.candidates import (
     UPLOAD_LIMIT_BYTES,
@@ -154,8 +155,8 @@ class ReplayForm(RunForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        intents = sorted(labels.SKILL_LABELS.items(), key=lambda item: str(item[1]))
-        choices = [("", _("any")), *((k, v) for k, v in intents)]
+        named = [(i, labels.label(labels.SKILL_LABELS, i)) for i in AUTONOMY_INTENTS]
+        choices = [("", _("any")), *sorted(named, key=lambda choice: choice[1])]
         cast(forms.ChoiceField, self.fields["intent"]).choices = choices
         self.fields["threshold"].initial = 0.8
 

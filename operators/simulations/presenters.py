@@ -182,10 +182,21 @@ def _category_label(run: SimulationRun, name: str) -> str:
     return name
 
 
+def earlier_run(run: SimulationRun) -> SimulationRun | None:
+    """The suite's latest finished run before this one: what the page offers to compare with."""
+    if run.suite_id is None:
+        return None
+    earlier = SimulationRun.objects.filter(
+        suite_id=run.suite_id, status__in=FINISHED_RUN_STATUSES, id__lt=run.pk
+    )
+    return earlier.order_by("-id").first()
+
+
 def run_page(run: SimulationRun) -> dict[str, Any]:
     """Everything the run's page shows."""
     return {
         "run": run,
+        "earlier": earlier_run(run),
         "title": run_title(run),
         "status": status_text(run),
         "finished": is_finished(run),

@@ -212,6 +212,8 @@ def test_a_run_shows_its_figures_versions_categories_and_regressions_first(
     ]
     assert [v.regressed for v in response.context["cases"]] == [True, False, False]
     assert 'id="regressions">1<' in page
+    earlier = response.context["earlier"]
+    assert f"/audit/simulations/compare/?before={earlier.pk}&amp;after={now.pk}" in page
     assert "reply misses one of [&#x27;カード&#x27;]" in page
     versions = {r["label"]: r["cells"][0]["value"] for r in response.context["versions"]}
     assert versions["Model provider"] == "openai"
