@@ -270,3 +270,15 @@ def test_the_run_page_reads_in_japanese() -> None:
     assert "カテゴリ別" in page
     assert "前回の実行からの回帰" in page
     assert '<span class="badge verdict-fail">不合格</span>' in page
+
+
+def test_an_uploaded_candidate_may_use_the_model_server_in_force(
+    manager: Client, submitted: list[tuple[Any, ...]], kept_folder: Path, settings: Any
+) -> None:
+    settings.OPENAI_BASE_URL = "http://models.internal:8000/v1"
+    suite = stored_suite()
+    text = '{"provider": "openai", "base_url": "http://models.internal:8000/v1"}'
+
+    start(manager, suite.pk, configuration="upload", candidate_file=uploaded(text, "c.json"))
+
+    assert SimulationRun.objects.get().candidate["base_url"] == "http://models.internal:8000/v1"
