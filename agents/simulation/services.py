@@ -9,6 +9,7 @@ regressions are read, not recomputed.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import time
 from collections.abc import Callable
@@ -17,7 +18,9 @@ from typing import Any, Final
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from agents.models import Inquiry
 from agents.simulation import replay
 from agents.simulation.candidates import IN_FORCE, Candidate
 from agents.simulation.models import (
@@ -43,7 +46,7 @@ def suite_store(
 ) -> SimulationSuite:
     """Save a suite under ``name`` (a new version of it if it exists); refuses a suite that does
     not parse (``SuiteError``), so a stored suite always runs."""
-    suite_parse(content, name=name)
+    suite_parse(content, name=source or name)
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     suite, created = SimulationSuite.objects.get_or_create(
         name=name,
@@ -174,9 +177,7 @@ def _replay(run: SimulationRun, on_case: Callable[[SimulationResult], None] | No
     )
 
 
-def _moment(value: str | None) -> Any:
-    from django.utils.dateparse import parse_datetime
-
+def _moment(value: str | None) -> dt.datetime | None:
     return parse_datetime(value) if value else None
 
 
@@ -207,7 +208,7 @@ def result_store(
     )
 
 
-def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Any) -> SimulationResult:
+def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Inquiry) -> SimulationResult:
     """A replayed conversation's result: agreement judged on every attempt (all must agree)."""
     decisions = replay.operator_decisions(inquiry)
     verdicts = [
