@@ -461,3 +461,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {name: {"level": "WARNING"} for name in ("httpx", "httpx2", "openai", "axes")},
 }
+
+# The candidate configurations the simulation pages offer (``*.json``/``*.toml`` files, the
+# format of ``agents.simulation.candidates``): kept with the deployment, so what a candidate
+# may point the sandbox at (a model server, a key's variable, a router file) is the deployer's
+# choice, not a web form's.
+NETSHOP_SIMULATION_CANDIDATES = Path(
+    os.environ.get("NETSHOP_SIMULATION_CANDIDATES", BASE_DIR / "simulations" / "candidates")
+)

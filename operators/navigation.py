@@ -31,6 +31,7 @@ NAV_LINKS: tuple[NavLink, ...] = (
     NavLink("dashboard", "audit:dashboard", _("Dashboard"), Role.MANAGER),
     NavLink("autonomy", "audit:autonomy", _("AI autonomy"), Role.MANAGER),
     NavLink("policy", "audit:policy", _("Shop policy"), Role.MANAGER),
+    NavLink("simulations", "simulations:home", _("Simulations"), Role.MANAGER),
 )
 
 

@@ -7,6 +7,7 @@ urlpatterns = [
     # The front door sends each user to their page (staff: console, customers: help).
     path("", RedirectView.as_view(pattern_name="console:home"), name="root"),
     path("console/", include("operators.console.urls")),
+    path("audit/simulations/", include("operators.simulations.urls")),
     path("audit/", include("operators.audit.urls")),
     path("help/", include("operators.customer_page.urls")),
 ]

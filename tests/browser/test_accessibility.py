@@ -27,6 +27,7 @@ from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from agents.models import Escalation, Inquiry, MessageAuthor
+from agents.simulation.services import run_create
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
 from agents.support.conversations.services import (
@@ -41,6 +42,12 @@ from netshop.models import Customer
 from tests.browser.conftest import PASSWORD
 from tests.factories import delivered_order
 from tests.operators.api_helpers import REFUND_ACTION, escalation_for
+from tests.operators.simulations.stored_runs import (
+    Outcome,
+    finished_run,
+    replayed_run,
+    stored_suite,
+)
 from tests.support.axe import SERIOUS, axe_violations
 from tests.support.browser import Session, log_in, new_session
 from tests.support.reviews import ai_resolved, answer_grounds
@@ -279,3 +286,41 @@ def test_the_managers_pages_pass_axe(axe_session: AxeSession, desk: Desk, shots:
     bar.focus()
     expect(bar).to_have_accessible_name(re.compile(r"\d"))  # the bar's title: its day and count
     assert bar.locator("rect").evaluate("(r) => getComputedStyle(r).strokeWidth") == "2px"
+
+
+def test_the_simulation_pages_pass_axe(axe_session: AxeSession, desk: Desk, shots: Path) -> None:
+    suite = stored_suite("payments", "pay-en", "pay-ja")
+    before = finished_run(suite, {"pay-en": Outcome(True), "pay-ja": Outcome(True)})
+    after = finished_run(
+        suite, {"pay-en": Outcome(True), "pay-ja": Outcome(False, reasons=["empty reply"])}
+    )
+    queued = run_create(suite=suite)
+    replay = replayed_run(
+        [
+            {
+                "case_id": str(desk.refund.inquiry_id),
+                "inquiry_id": desk.refund.inquiry_id,
+                "category": "process_refund",
+                "agreement": False,
+                "operator_decision": [{"kind": "process_refund", "decision": "approve"}],
+                "proposed": [],
+                "reply_diff": "--- then\n+++ now\n@@ -1 +1 @@\n-refunded\n+a person will look",
+            }
+        ]
+    )
+    session = axe_session("manager")
+    simulations = "/audit/simulations"
+    pages = [
+        (f"{simulations}/", "#upload-form"),
+        (f"{simulations}/suites/{suite.pk}/", "#run-form"),
+        (f"{simulations}/suites/{suite.pk}/cases/pay-ja", "#case-form textarea"),
+        (f"{simulations}/runs/{after.pk}/", "#case-results .badge.regression"),
+        (f"{simulations}/runs/{queued.pk}/", "#run-progress"),
+        (f"{simulations}/runs/{replay.pk}/", "#case-results .badge.verdict-fail"),
+        (f"{simulations}/compare/?before={before.pk}&after={after.pk}", "#compared-cases"),
+        (f"{simulations}/replay/", "#replay-form"),
+    ]
+
+    problems = [problem for page in pages for problem in audit(session, *page, shots)]
+
+    assert problems == [], "\n".join(problems)

@@ -19,6 +19,7 @@ MANAGER_LINKS = [
     ("nav-dashboard", "/audit/dashboard/"),
     ("nav-autonomy", "/audit/autonomy/"),
     ("nav-policy", "/audit/policy/"),
+    ("nav-simulations", "/audit/simulations/"),
 ]
 
 
@@ -35,7 +36,8 @@ def links(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(
-    "url", ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/"]
+    "url",
+    ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/", "/audit/simulations/"],
 )
 def test_a_manager_has_the_console_and_the_manager_pages_in_one_menu(url: str) -> None:
     manager = signed_in(staff_user("kanrisha", Role.MANAGER))

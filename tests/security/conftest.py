@@ -39,6 +39,7 @@ from django.utils import timezone
 from pytest_django import DjangoDbBlocker, Settings
 
 from agents.models import Escalation, Inquiry, MessageAuthor
+from agents.simulation.services import run_create, suite_store
 from agents.support.conversations.intake import inquiry_create
 from agents.support.conversations.messages import message_store
 from agents.team.runs.checkpointer import close_checkpointer
@@ -241,6 +242,18 @@ REGEX_PATHS = {
 }
 
 
+SIMULATION_CASE = json.dumps(
+    {
+        "id": "security-case",
+        "customer": "C0002",
+        "lang": "en",
+        "turns": [
+            {"text": "Which payment methods do you accept?", "expected_status": ["resolved"]}
+        ],
+    }
+)
+
+
 class RoutePaths:
     """Concrete paths for routes, their parameters filled with real objects of the shop."""
 
@@ -260,6 +273,9 @@ class RoutePaths:
             grounds=answer_grounds("search_faq"),
         )
         support_records(shop.orders)
+        # A stored simulation suite and a run of it: the simulation pages' objects.
+        self.suite = suite_store(name="security", content=SIMULATION_CASE)
+        self.simulation_run = run_create(suite=self.suite)
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
         """``fresh``: a new escalation, so that one call's claim never makes another's 409."""
@@ -275,6 +291,9 @@ class RoutePaths:
             "token": lambda: "set-password",
             "number": lambda: self.receipt_number,
             "message_id": lambda: self.ai_answer.pk,
+            "suite_id": lambda: self.suite.pk,
+            "case_id": lambda: "security-case",
+            "run_id": lambda: self.simulation_run.pk,
         }
         path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
         assert resolve(path).route == route, f"{path} does not resolve to {route}"

@@ -18,14 +18,17 @@ import pytest
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from agents.models import Escalation, Inquiry
+from agents.simulation.models import SimulationRun, SimulationSuite
+from agents.simulation.services import suite_store
 from agents.support.escalations.claims import escalation_claim
 from netshop.models import ApiToken, PolicyVersion
 from netshop.policy import policy_in_force, policy_values
 from operators.models import StaffPreference
-from tests.security.conftest import PASSWORD, RoutePaths, Shop, url_routes
+from tests.security.conftest import PASSWORD, SIMULATION_CASE, RoutePaths, Shop, url_routes
 
 pytestmark = pytest.mark.usefixtures("quiet_refusals")
 
@@ -142,6 +145,12 @@ def changes(shop: Shop) -> Changes:
     def form(who: str, path: str, state: Callable[[], Any], **data: Any) -> Any:
         return (who, lambda client: Change(path, state, data=data))
 
+    def simulation_run(client: Client) -> Change:
+        suite = suite_store(name="csrf", content=SIMULATION_CASE)
+        run = {"configuration": "", "k": "1", "threshold": "0.9"}
+        path = f"/audit/simulations/suites/{suite.pk}/run"
+        return Change(path, SimulationRun.objects.count, data=run)
+
     return {
         "console claim": escalation("claim", prefix="/console"),
         "console release": escalation("release", claimed=True, prefix="/console"),
@@ -191,6 +200,13 @@ def changes(shop: Shop) -> Changes:
             _selected_action=[str(token.pk)],
             index="0",
         ),
+        "simulation suite upload": form(
+            "manager",
+            "/audit/simulations/suites/upload",
+            SimulationSuite.objects.count,
+            file=SimpleUploadedFile("csrf.jsonl", SIMULATION_CASE.encode()),
+        ),
+        "simulation run": ("manager", simulation_run),
         "logout": ("operator", lambda c: Change("/accounts/logout/", session_alive(c))),
         "admin logout": ("manager", lambda c: Change("/admin/logout/", session_alive(c))),
         "login": (
@@ -217,6 +233,8 @@ CHANGES = (
     "password change",
     "password reset",
     "admin revoke token",
+    "simulation suite upload",
+    "simulation run",
     "logout",
     "admin logout",
     "login",
@@ -274,6 +292,8 @@ FORM = re.compile(rb"<form[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)
         ("manager", "/audit/policy/"),
         ("customer", "/help/"),
         ("anonymous", "/accounts/login/"),
+        ("manager", "/audit/simulations/"),
+        ("manager", "/audit/simulations/replay/"),
     ],
 )
 def test_every_post_form_a_page_renders_carries_the_token(shop: Shop, who: str, path: str) -> None:

@@ -243,6 +243,24 @@ EXPECTED: dict[str, Row] = {
     "audit/dashboard/": page(403, 403, 200),
     "audit/autonomy/": page(403, 403, 200),
     "audit/policy/": page(403, 403, 200),
+    # The simulation pages: managers only. Starting a run queues it (its task leaves after
+    # commit, which a test's transaction never reaches).
+    "audit/simulations/": page(403, 403, 200),
+    "audit/simulations/suites/upload": page(403, 403, "302 /audit/simulations/"),
+    "audit/simulations/suites/<int:suite_id>/": page(403, 403, 200),
+    "audit/simulations/suites/<int:suite_id>/download": page(403, 403, 200),
+    "audit/simulations/suites/<int:suite_id>/run": page(
+        403,
+        403,
+        "302 /audit/simulations/runs/<pk>/",
+        method="post",
+        body={"configuration": "", "k": "1", "threshold": "0.9"},
+    ),
+    "audit/simulations/suites/<int:suite_id>/cases/<path:case_id>": page(403, 403, 200),
+    "audit/simulations/runs/<int:run_id>/": page(403, 403, 200),
+    "audit/simulations/runs/<int:run_id>/status": page(403, 403, 200),
+    "audit/simulations/compare/": page(403, 403, 200),
+    "audit/simulations/replay/": page(403, 403, 200),
     # The help page: customers only (the inquiry is the customer's own).
     "help/": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),
