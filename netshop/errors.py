@@ -280,6 +280,23 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     # The console's preferences.
     "unknown_language": _e(REFUSED, _("No such language: %(language)s.")),
     "unknown_time_zone": _e(REFUSED, _("No such time zone: %(time_zone)s.")),
+    # The canned replies managers keep in the console.
+    "canned_reply_not_found": _e(NOT_FOUND, _("No such canned reply.")),
+    "canned_reply_blank": _e(
+        REFUSED,
+        _("A canned reply needs a title and a text."),
+        title=_("The title is blank."),
+        body=_("The text is blank."),
+    ),
+    "canned_reply_too_long": _e(
+        REFUSED,
+        _("A canned reply's title or text is too long."),
+        title=_("The title is longer than %(longest)s characters."),
+        body=_("The text is longer than %(longest)s characters."),
+    ),
+    "canned_reply_title_taken": _e(
+        REFUSED, _("Another active canned reply in this language is called “%(title)s”.")
+    ),
 }
 
 

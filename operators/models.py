@@ -29,7 +29,8 @@ class StaffPreference(models.Model):
 
 
 class CannedReply(models.Model):
-    """A ready answer operators start from, per language; leads keep the library in the admin.
+    """A ready answer operators start from, per language; managers keep the library in the
+    console (``operators.knowledge``) and the admin.
 
     Inactive replies stay for the record but are no longer offered in the composer.
     """

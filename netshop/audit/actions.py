@@ -52,6 +52,7 @@ class AuditAction(StrEnum):
     ANSWER_CORRECTED = "answer.corrected"
     DRAFT_SENT = "draft.sent"
     AUTONOMY_CHANGED = "autonomy.changed"
+    CANNED_REPLY_CHANGED = "canned_reply.changed"
     ANSWER_FEEDBACK = "answer.feedback"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"
