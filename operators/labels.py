@@ -253,6 +253,21 @@ CHANNEL_LABELS: dict[str, Promise] = {
     "demo": _("demo"),
 }
 LANGUAGE_LABELS: dict[str, Promise] = {"ja": _("Japanese"), "en": _("English")}
+# Where a help article sits (``netshop.knowledge.models.ArticleCategory``).
+ARTICLE_CATEGORY_LABELS: dict[str, Promise] = {
+    "returns": pgettext_lazy("article category", "Returns and exchanges"),
+    "delivery": pgettext_lazy("article category", "Delivery"),
+    "payment": pgettext_lazy("article category", "Payment"),
+    "account": pgettext_lazy("article category", "Account"),
+    "coupons": pgettext_lazy("article category", "Coupons"),
+    "orders": pgettext_lazy("article category", "Orders"),
+    "other": pgettext_lazy("article category", "Other"),
+}
+# A help article's version (``netshop.knowledge.models.ArticleStatus``).
+ARTICLE_STATUS_LABELS: dict[str, Promise] = {
+    "draft": pgettext_lazy("article version", "draft"),
+    "published": pgettext_lazy("article version", "published"),
+}
 
 # An escalation's own state (``agents.models.EscalationStatus``).
 ESCALATION_STATUS_LABELS: dict[str, Promise] = {
@@ -394,6 +409,8 @@ TERMS: dict[str, Mapping[str, Label]] = {
     "escalation_status": ESCALATION_STATUS_LABELS,
     "history_role": HISTORY_ROLE_LABELS,
     "language": LANGUAGE_LABELS,
+    "article_category": ARTICLE_CATEGORY_LABELS,
+    "article_status": ARTICLE_STATUS_LABELS,
     "order_status": ORDER_STATUS_LABELS,
     "payment_method": PAYMENT_METHOD_LABELS,
     "payment_status": PAYMENT_STATUS_LABELS,

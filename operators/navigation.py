@@ -30,6 +30,8 @@ NAV_LINKS: tuple[NavLink, ...] = (
     NavLink("audit", "audit:search", _("Audit log"), Role.MANAGER),
     NavLink("dashboard", "audit:dashboard", _("Dashboard"), Role.MANAGER),
     NavLink("autonomy", "audit:autonomy", _("AI autonomy"), Role.MANAGER),
+    NavLink("articles", "knowledge:articles", _("Help articles"), Role.MANAGER),
+    NavLink("gaps", "knowledge:gaps", _("Knowledge gaps"), Role.MANAGER),
     NavLink("canned", "knowledge:canned_replies", _("Canned replies"), Role.MANAGER),
 )
 
