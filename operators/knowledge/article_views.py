@@ -1,6 +1,5 @@
-"""The managers' help-article pages: the list, a new article, one article's ja and en side by
-side (save a draft, preview the AI's answer with it, publish), a language's history with a
-diff, and the articles as a file (export, import).
+"""The managers' help-article pages: a new article, one article's ja and en side by side
+(save a draft, preview the AI's answer with it, publish), a language's history with a diff.
 
 Views parse, call one service and redirect (post/redirect/get). A refusal re-renders the page
 with the service's message and everything the manager typed, with status 422 (nothing is
@@ -15,13 +14,11 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from agents.team.runs.article_preview import article_answer_preview
 from netshop.errors import DomainError
-from netshop.knowledge.files import articles_export_text, articles_import_text
 from netshop.knowledge.models import ArticleCategory, ArticleStatus, ArticleVersion, HelpArticle
 from netshop.knowledge.services import article_publish
 from netshop.knowledge.tags import TOPIC_TAGS
@@ -32,7 +29,6 @@ from operators.knowledge.articles import (
     LANGUAGES,
     ArticleState,
     article_edit_save,
-    article_shelf,
     article_state,
     article_write,
 )
@@ -42,14 +38,6 @@ from operators.knowledge.suggestions import suggestions_by_article
 
 EDIT = "operators/knowledge/article.html"
 NEW = "operators/knowledge/article_new.html"
-SHELF = "operators/knowledge/articles.html"
-IMPORT_MAX_BYTES = 5 * 1024 * 1024
-
-
-@require_GET
-@role_required(Role.MANAGER)
-def shelf(request: HttpRequest) -> HttpResponse:
-    return _shelf(request)
 
 
 @require_http_methods(["GET", "POST"])
@@ -172,59 +160,7 @@ def history(request: HttpRequest, article_id: int, language: str) -> HttpRespons
     return render(request, "operators/knowledge/history.html", context)
 
 
-@require_GET
-@role_required(Role.MANAGER)
-def export(request: HttpRequest) -> HttpResponse:
-    """Every article's live text as the articles file (JSON), to keep in the shop's repository."""
-    response = HttpResponse(articles_export_text(), content_type="application/json; charset=utf-8")
-    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-    response["Content-Disposition"] = f'attachment; filename="help-articles-{stamp}.json"'
-    return response
-
-
-@require_POST
-@role_required(Role.MANAGER)
-def import_file(request: HttpRequest) -> HttpResponse:
-    """Import an articles file: the whole file or nothing; what is wrong is listed."""
-    upload = request.FILES.get("file")
-    if upload is None:
-        return _shelf(request, error=gettext("Choose a file to import."), status=422)
-    if upload.size is not None and upload.size > IMPORT_MAX_BYTES:
-        return _shelf(request, error=gettext("The file is larger than 5 MB."), status=422)
-    try:
-        text = upload.read().decode("utf-8-sig")
-        report = articles_import_text(text, user=_user(request))
-    except UnicodeDecodeError:
-        return _shelf(request, error=gettext("The file is not UTF-8 text."), status=422)
-    except DomainError as error:
-        detail = gettext("Nothing was imported: %(problems)s") % {
-            "problems": error.params.get("problems", error.localized())
-        }
-        return _shelf(request, error=detail, status=error.status)
-    said = {
-        "created": len(report.created),
-        "published": len(report.published),
-        "unchanged": report.unchanged,
-    }
-    messages.success(
-        request,
-        gettext(
-            "Imported: %(created)s new articles, %(published)s versions published, "
-            "%(unchanged)s unchanged."
-        )
-        % said,
-    )
-    return redirect("knowledge:articles")
-
-
 # --- Rendering -------------------------------------------------------------------------------
-
-
-def _shelf(request: HttpRequest, *, error: str = "", status: int = 200) -> HttpResponse:
-    states = article_shelf()
-    suggested = suggestions_by_article([s.article.pk for s in states])
-    rows = [(state, suggested.get(state.article.pk)) for state in states]
-    return render(request, SHELF, {"rows": rows, "error": error}, status=status)
 
 
 def _new(

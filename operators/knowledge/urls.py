@@ -1,13 +1,13 @@
 from django.urls import path
 
-from operators.knowledge import article_views, canned_views, views
+from operators.knowledge import article_views, canned_views, shelf_views, views
 
 app_name = "knowledge"
 urlpatterns = [
-    path("", article_views.shelf, name="articles"),
+    path("", shelf_views.shelf, name="articles"),
     path("articles/new", article_views.new, name="article_new"),
-    path("articles/export.json", article_views.export, name="articles_export"),
-    path("articles/import", article_views.import_file, name="articles_import"),
+    path("articles/export.json", shelf_views.export, name="articles_export"),
+    path("articles/import", shelf_views.import_file, name="articles_import"),
     path("articles/<int:article_id>/", article_views.edit, name="article"),
     path("articles/<int:article_id>/preview", article_views.preview, name="article_preview"),
     path("articles/<int:article_id>/publish", article_views.publish, name="article_publish"),
