@@ -23,7 +23,8 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
     "damaged": (
         r"壊れ|破損|割れ|ヒビ|ひび|欠け|傷|汚れ|不良|故障|動かな|つかな|点かな|凹",
         r"\bbroken\b|\bbreak|damag|defect|crack|chipped|faulty|\btorn\b|shatter|smash|crush"
-        r"|scratch|dent|(?:does|did|do)(?: no|n'?)t (?:work|turn on|switch on|start)|stopped working",
+        r"|scratch|dent|(?:does|did|do)(?: no|n'?)t (?:work|turn on|switch on|start)"
+        r"|stopped working",
     ),
     "refund_timing": (
         r"返金|お金.{0,6}(?:戻|返)|払い戻",
@@ -47,7 +48,8 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
     "shipping_fee": (
         r"送料|配送料|運賃|配送費|送料無料|タダ|無料",
         r"shipping (?:fee|cost|charge|price)|postage|delivery (?:fee|cost|charge)"
-        r"|free (?:shipping|delivery)|cost to (?:ship|send|deliver)|how much (?:is|does) (?:shipping|delivery)",
+        r"|free (?:shipping|delivery)|cost to (?:ship|send|deliver)"
+        r"|how much (?:is|does) (?:shipping|delivery)",
     ),
     "tracking": (
         r"追跡|どこにある|どこまで|配送状況|荷物の状況|今どこ|いまどこ|問い合わせ番号",
@@ -57,7 +59,8 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
     "delivery_date": (
         r"日時指定|日付指定|時間帯|届く日|お届け日|配達日|指定|午前|午後|夜|土曜|日曜|週末",
         r"choose (?:a |the )?(?:day|date|time)|pick (?:a |the |which )?(?:day|date|time)"
-        r"|delivery (?:date|day|time|slot|window)|evening|morning|weekend|saturday|sunday|which day",
+        r"|delivery (?:date|day|time|slot|window)|evening|morning|weekend|saturday|sunday"
+        r"|which day",
     ),
     "change_delivery_date": (
         r"(?:日|日付|日程|配達|お届け).{0,10}(?:変更|ずら|延期|遅ら|後ろ|変え)|延期|発送後|発送された",
@@ -106,7 +109,8 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
     "payment_failed": (
         r"決済.{0,6}(?:でき|通ら|失敗|エラー)|カード.{0,6}(?:使えな|通らな|通りませ|はじかれ|弾かれ)"
         r"|エラー|買えな|購入できな",
-        r"declin|payment (?:failed|error|didn'?t go through)|(?:card|payment).{0,20}(?:rejected|refused)"
+        r"declin|payment (?:failed|error|didn'?t go through)"
+        r"|(?:card|payment).{0,20}(?:rejected|refused)"
         r"|checkout error|\berror\b|won'?t let me (?:buy|pay|check ?out)|can'?t (?:pay|check ?out)",
     ),
     "bank_transfer": (
@@ -161,7 +165,8 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
     ),
     "order_confirmation": (
         r"確認メール|注文メール|(?:メール|連絡).{0,8}(?:来な|届かな|こない)",
-        r"confirmation (?:e-?mail|mail)|(?:never|didn'?t|haven'?t).{0,12}(?:got|get|receive).{0,12}e-?mail"
+        r"confirmation (?:e-?mail|mail)"
+        r"|(?:never|didn'?t|haven'?t).{0,12}(?:got|get|receive).{0,12}e-?mail"
         r"|no e-?mail",
     ),
     "order_status": (

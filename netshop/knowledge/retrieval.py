@@ -7,8 +7,9 @@ Two signals, summed per article:
    score an article covering the whole question would get, so it says how much of the
    question an article covers (0..1) whatever the question's length.
 2. Concepts (``netshop.knowledge.concepts``): the customer's words read into topic names, met
-   by the article's topic tags (by what its title and questions name when it has no tags). "My parcel was handed to
-   a neighbour" and "配達完了になっているのに届いていない" share no word but one concept.
+   by the article's topic tags (by what its title and questions name when it has no tags).
+   "My parcel was handed to a neighbour" and "配達完了になっているのに届いていない" share no
+   word but one concept.
 
 The index is built per process from the published articles and kept while nothing changed:
 each search first reads the knowledge stamp (one cheap query), and a publish anywhere (any
@@ -33,6 +34,8 @@ from netshop.knowledge.tokens import terms
 K1: Final = 1.2
 B: Final = 0.75
 TITLE_WEIGHT: Final = 2  # title and questions: what the article answers, said briefly
+# Below this an article shares a stray character or two with the question, nothing more.
+MIN_SCORE: Final = 0.07
 CONCEPT_WEIGHT: Final = 1.0  # one shared concept weighs as much as the best BM25 score
 
 
@@ -105,7 +108,7 @@ class ArticleIndex:
                 continue
             lexical = self._bm25(asked, doc) / ceiling if ceiling else 0.0
             score = lexical + CONCEPT_WEIGHT * len(wanted & doc.concepts)
-            if score > 0:
+            if score >= MIN_SCORE:
                 scored.append((score, doc))
         scored.sort(key=lambda pair: (-pair[0], pair[1].version.article.key))
         return [_hit(doc, score) for score, doc in scored[:limit]]
