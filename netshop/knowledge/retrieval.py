@@ -3,11 +3,13 @@
 Two signals, summed per article:
 
 1. BM25 over the terms of ``netshop.knowledge.tokens`` (Japanese bigrams, English stems), the
-   title and the alternative questions counted twice as much as the body; normalised by the
-   best article's score, so it weighs the same whatever the query's length.
-2. Concepts (``netshop.knowledge.concepts``): the customer's words read into topic names, and
-   the article's topic tags plus what its title and questions name. "My parcel was handed to
-   a neighbour" and "配達完了になっているのに届いていない" share no word but one concept.
+   title and the alternative questions counted twice as much as the body; divided by the
+   score an article covering the whole question would get, so it says how much of the
+   question an article covers (0..1) whatever the question's length.
+2. Concepts (``netshop.knowledge.concepts``): the customer's words read into topic names, met
+   by the article's topic tags (by what its title and questions name when it has no tags).
+   "My parcel was handed to a neighbour" and "配達完了になっているのに届いていない" share no
+   word but one concept.
 
 The index is built per process from the published articles and kept while nothing changed:
 each search first reads the knowledge stamp (one cheap query), and a publish anywhere (any
@@ -32,7 +34,9 @@ from netshop.knowledge.tokens import terms
 K1: Final = 1.2
 B: Final = 0.75
 TITLE_WEIGHT: Final = 2  # title and questions: what the article answers, said briefly
-CONCEPT_WEIGHT: Final = 0.6  # one shared concept against the best BM25 score's 1.0
+# Below this an article shares a stray character or two with the question, nothing more.
+MIN_SCORE: Final = 0.07
+CONCEPT_WEIGHT: Final = 1.0  # one shared concept weighs as much as the best BM25 score
 
 
 @dataclass(frozen=True)
@@ -97,17 +101,24 @@ class ArticleIndex:
         wanted = concepts_in(query)
         if not asked and not wanted:
             return []
-        bm25 = [self._bm25(asked, doc) for doc in self.documents]
-        top = max(bm25, default=0.0) or 1.0
+        ceiling = self._ceiling(asked)
         scored = []
-        for doc, lexical in zip(self.documents, bm25, strict=True):
+        for doc in self.documents:
             if category and doc.version.article.category != category:
                 continue
-            score = lexical / top + CONCEPT_WEIGHT * len(wanted & doc.concepts)
-            if score > 0:
+            lexical = self._bm25(asked, doc) / ceiling if ceiling else 0.0
+            score = lexical + CONCEPT_WEIGHT * len(wanted & doc.concepts)
+            if score >= MIN_SCORE:
                 scored.append((score, doc))
         scored.sort(key=lambda pair: (-pair[0], pair[1].version.article.key))
         return [_hit(doc, score) for score, doc in scored[:limit]]
+
+    def _ceiling(self, asked: Counter[str]) -> float:
+        """The BM25 score of an article holding every term of the question often: scores are
+        divided by it, so the lexical signal says how much of the question an article covers
+        (a word no article has counts as the rarest, uncovered)."""
+        rarest = max(self.idf.values(), default=1.0)
+        return sum(self.idf.get(term, rarest) * (K1 + 1) for term in asked)
 
     def _bm25(self, asked: Counter[str], doc: _Document) -> float:
         score = 0.0
@@ -122,7 +133,8 @@ class ArticleIndex:
 def _document(version: ArticleVersion) -> _Document:
     brief = " ".join([version.title, *version.questions])
     counted = Counter(terms(brief) * TITLE_WEIGHT + terms(version.body))
-    concepts = frozenset(version.article.tags) | concepts_in(brief)
+    # An article's tags say what it is about; its wording is read only when it has none.
+    concepts = frozenset(version.article.tags) or concepts_in(brief)
     return _Document(version, counted, sum(counted.values()), concepts)
 
 

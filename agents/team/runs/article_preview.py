@@ -56,7 +56,7 @@ def _faq_state(question: str, language: str, hits: tuple[ArticleHit, ...]) -> In
         "text": question,
         "language": language,
         "classification": {"intent": Skill.SEARCH_FAQ, "language": language},
-        "plan": [{"agent": "faq", "intent": Skill.SEARCH_FAQ, "status": "done"}],
+        "plan": [{"step": 1, "agent": "faq", "intent": Skill.SEARCH_FAQ, "status": "done"}],
         "envelopes": {
             "faq": {"agent": "faq", "status": "success", "data": {Skill.SEARCH_FAQ: search}}
         },
