@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -112,14 +112,15 @@ def unanswered_questions(*, since: dt.datetime) -> list[Unanswered]:
         reason = _reason(answer, unsolved)
         question = asked.get((answer["inquiry_id"], answer["turn"]), "")
         if reason is not None and question:
-            language = answer["language"] or answer["grounds"]["reading"].get("language") or "ja"
+            reading = (answer["grounds"] or {}).get("reading") or {}
+            language = answer["language"] or reading.get("language") or "ja"
             found.append(
                 Unanswered(question, language, reason, answer["inquiry_id"], answer["created_at"])
             )
     return found
 
 
-def _reason(answer: dict[str, Any], unsolved: set[UUID]) -> GapReason | None:
+def _reason(answer: Mapping[str, Any], unsolved: set[UUID]) -> GapReason | None:
     if answer["pk"] in unsolved:
         return GapReason.NOT_SOLVED
     articles = answer["grounds"].get("records", {}).get("faq") or []
@@ -128,7 +129,7 @@ def _reason(answer: dict[str, Any], unsolved: set[UUID]) -> GapReason | None:
     return None
 
 
-def _questions_of(answers: Sequence[dict[str, Any]]) -> dict[tuple[UUID, int], str]:
+def _questions_of(answers: Sequence[Mapping[str, Any]]) -> dict[tuple[UUID, int | None], str]:
     """What the customer wrote in each answer's turn (a turn may take several messages)."""
     turns = {(a["inquiry_id"], a["turn"]) for a in answers if a["turn"] is not None}
     if not turns:
@@ -138,7 +139,7 @@ def _questions_of(answers: Sequence[dict[str, Any]]) -> dict[tuple[UUID, int], s
         inquiry_id__in={inquiry for inquiry, _ in turns},
         turn__in={turn for _, turn in turns},
     ).order_by("created_at", "id")
-    by_turn: dict[tuple[UUID, int], list[str]] = defaultdict(list)
+    by_turn: dict[tuple[UUID, int | None], list[str]] = defaultdict(list)
     for inquiry_id, turn, text in written.values_list("inquiry_id", "turn", "text"):
         if (inquiry_id, turn) in turns:
             by_turn[(inquiry_id, turn)].append(text.strip())

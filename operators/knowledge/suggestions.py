@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Final
+from uuid import UUID
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -26,7 +27,7 @@ from operators.models import ArticleSuggestion
 TITLE_CHARS: Final = min(120, TITLE_LIMIT)  # a title is the question's first line, cut to this
 
 
-def article_suggest(*, message_id: object, user: User) -> ArticleSuggestion:
+def article_suggest(*, message_id: UUID | str, user: User) -> ArticleSuggestion:
     """The draft made from the operator's answer ``message_id`` and the customer's question
     before it, in the conversation's language; the one already made, if any."""
     message = _operator_answer(message_id)
@@ -110,7 +111,7 @@ def suggestions_by_article(article_ids: Iterable[int]) -> dict[int, ArticleSugge
     return {s.article_id: s for s in chosen}
 
 
-def _operator_answer(message_id: object) -> Message:
+def _operator_answer(message_id: UUID | str) -> Message:
     message = (
         Message.objects.select_related("inquiry__customer")
         .filter(pk=message_id, author_kind=MessageAuthor.OPERATOR)
