@@ -83,6 +83,7 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "receipt_not_found",
         "message_not_found",
         "article_not_found",
+        "canned_reply_not_found",
     }
     assert {c for c, s in statuses.items() if s == 409} == {
         "already_decided",
