@@ -91,11 +91,14 @@ def _validated(fields: CannedReplyFields, *, exclude: CannedReply | None) -> Can
     title, body = fields.title.strip(), fields.body.strip()
     if fields.language not in dict(settings.LANGUAGES):
         raise DomainError("unknown_language", language=repr(fields.language))
-    for name, text, longest in (("title", title, TITLE_MAX), ("body", body, BODY_MAX)):
-        if shows_nothing(text) or unstorable(text):
-            raise DomainError("canned_reply_blank", variant=name)
-        if len(text) > longest:
-            raise DomainError("canned_reply_too_long", variant=name, longest=longest)
+    if shows_nothing(title) or unstorable(title):
+        raise DomainError("canned_reply_blank", variant="title")
+    if shows_nothing(body) or unstorable(body):
+        raise DomainError("canned_reply_blank", variant="body")
+    if len(title) > TITLE_MAX:
+        raise DomainError("canned_reply_too_long", variant="title", longest=TITLE_MAX)
+    if len(body) > BODY_MAX:
+        raise DomainError("canned_reply_too_long", variant="body", longest=BODY_MAX)
     _refuse_taken_title(fields.language, title, exclude=exclude)
     return CannedReplyFields(title=title, language=fields.language, body=body)
 
