@@ -128,16 +128,7 @@ def article_edit_save(
         text = texts.get(language, ArticleText())
         if text.same_as(state.languages[language].current):
             continue
-        saved.append(
-            article_draft_save(
-                article=article,
-                language=language,
-                title=text.title,
-                body=text.body,
-                questions=_questions(text.questions),
-                user=user,
-            )
-        )
+        saved.append(_draft_save(article, language, text, user))
     return saved
 
 
@@ -148,7 +139,14 @@ def article_write(
     """A new article with its first draft in ``language`` (an article with no text is no use
     to anyone, so both are written or neither)."""
     article = article_create(key=key.strip(), category=category, tags=tags, user=user)
-    article_draft_save(
+    _draft_save(article, language, text, user)
+    return article
+
+
+def _draft_save(
+    article: HelpArticle, language: str, text: ArticleText, user: User
+) -> ArticleVersion:
+    return article_draft_save(
         article=article,
         language=language,
         title=text.title,
@@ -156,7 +154,6 @@ def article_write(
         questions=_questions(text.questions),
         user=user,
     )
-    return article
 
 
 def _questions(questions: Sequence[str]) -> list[str]:

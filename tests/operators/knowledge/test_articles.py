@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -26,16 +25,6 @@ pytestmark = pytest.mark.django_db
 
 RETURNS_JA = "返品は商品到着後7日以内にお申し出ください。"
 RETURNS_EN = "Returns are accepted within 7 days of delivery."
-
-
-@pytest.fixture
-def manager() -> User:
-    return staff_user("kanrisha", Role.MANAGER)
-
-
-@pytest.fixture
-def client(manager: User) -> Client:
-    return signed_in(manager)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -21,16 +20,6 @@ from tests.operators.knowledge.factories import CannedReplyFactory
 pytestmark = pytest.mark.django_db
 
 LIBRARY = "/knowledge/canned-replies/"
-
-
-@pytest.fixture
-def manager() -> User:
-    return staff_user("kanrisha", Role.MANAGER)
-
-
-@pytest.fixture
-def client(manager: User) -> Client:
-    return signed_in(manager)
 
 
 def audited() -> list[tuple[str, dict[str, Any]]]:

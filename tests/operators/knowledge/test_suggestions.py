@@ -10,7 +10,6 @@ from django.contrib.auth.models import User
 from agents.models import MessageAuthor
 from agents.support.conversations.messages import message_store
 from netshop.knowledge.models import ArticleStatus, ArticleVersion, HelpArticle
-from netshop.roles import Role
 from operators.knowledge.suggestions import article_suggest, exchange_of
 from operators.models import ArticleSuggestion
 from tests.factories import CustomerFactory
@@ -21,16 +20,6 @@ pytestmark = pytest.mark.django_db
 
 QUESTION = "山田です。ORD-4711のギフト包装はできますか？ 連絡先は taro@example.com です。"
 ANSWER = "山田様、ORD-4711はギフト包装を1点330円で承ります。"
-
-
-@pytest.fixture
-def operator() -> User:
-    return staff_user("tantousha", Role.OPERATOR)
-
-
-@pytest.fixture
-def manager() -> User:
-    return staff_user("kanrisha", Role.MANAGER)
 
 
 def test_the_draft_holds_the_question_and_the_answer_without_the_customers_details(
