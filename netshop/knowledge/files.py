@@ -45,7 +45,7 @@ from netshop.knowledge.services import (
     article_draft_save,
     article_publish,
 )
-from netshop.models import Language
+from netshop.languages import Language
 
 FORMAT: Final = "netshop-help-articles"
 FORMAT_VERSION: Final = 1
