@@ -351,6 +351,7 @@ AUDIT_SUBJECT_LABELS: dict[str, Promise] = {
     "answer": _("every answer entry"),
     "draft": _("every draft entry"),
     "autonomy": _("every autonomy change"),
+    "article": _("every help article entry"),
     "console": _("every console sign-in"),
     "login": _("every sign-in lockout"),
     "audit": _("every audit-key entry"),
