@@ -23,8 +23,8 @@ An import publishes, for each article and language, the file's text when it diff
 live version (a new version, audited like a publish from the console), and sets category and
 tags; an article the file does not name is left alone. A draft in progress for a language the
 file changes is replaced by the file's text (the file is the shop's source of truth). Importing
-the same file twice changes nothing the second time. A file with any error changes nothing: it is checked whole first,
-and every problem is reported with where it is.
+the same file twice changes nothing the second time. A file with any error changes nothing:
+it is checked whole first, and every problem is reported with where it is.
 """
 
 from __future__ import annotations
