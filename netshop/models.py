@@ -13,12 +13,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+# Defined in netshop.languages (the knowledge models use it too); imported from here by most.
+from netshop.languages import Language as Language
 from netshop.webhooks.receivers import validate_callback_url
-
-
-class Language(models.TextChoices):
-    JAPANESE = "ja", "日本語"
-    ENGLISH = "en", "English"
 
 
 class Customer(models.Model):

@@ -368,6 +368,7 @@ AUDIT_SUBJECT_LABELS: dict[str, Promise] = {
     "draft": _("every draft entry"),
     "autonomy": _("every autonomy change"),
     "canned_reply": _("every canned-reply change"),
+    "article": _("every help article entry"),
     "console": _("every console sign-in"),
     "login": _("every sign-in lockout"),
     "audit": _("every audit-key entry"),

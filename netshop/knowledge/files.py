@@ -21,9 +21,10 @@ holds every article's live (latest published) text; drafts stay in the console.
 
 An import publishes, for each article and language, the file's text when it differs from the
 live version (a new version, audited like a publish from the console), and sets category and
-tags; an article the file does not name is left alone. Importing the same file twice changes
-nothing the second time. A file with any error changes nothing: it is checked whole first,
-and every problem is reported with where it is.
+tags; an article the file does not name is left alone. A draft in progress for a language the
+file changes is replaced by the file's text (the file is the shop's source of truth). Importing
+the same file twice changes nothing the second time. A file with any error changes nothing:
+it is checked whole first, and every problem is reported with where it is.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from netshop.knowledge.services import (
     article_draft_save,
     article_publish,
 )
-from netshop.models import Language
+from netshop.languages import Language
 
 FORMAT: Final = "netshop-help-articles"
 FORMAT_VERSION: Final = 1

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from netshop.models import Language
+from netshop.languages import Language
 
 
 class ArticleCategory(models.TextChoices):

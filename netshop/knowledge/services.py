@@ -17,7 +17,7 @@ from django.utils import timezone
 from netshop.audit import SYSTEM_ACTOR, AuditAction, audit_record
 from netshop.errors import DomainError
 from netshop.knowledge.models import ArticleCategory, ArticleStatus, ArticleVersion, HelpArticle
-from netshop.models import Language
+from netshop.languages import Language
 
 TITLE_LIMIT = 300
 

@@ -28,7 +28,6 @@ EXPECTED_NAMES = {
     "netshop.GatewayTransaction": ("gateway transaction", "gateway transactions"),
     "netshop.CarrierBooking": ("carrier booking", "carrier bookings"),
     "netshop.HelpArticle": ("help article", "help articles"),
-    "netshop.ArticleVersion": ("article version", "article versions"),
     "netshop.ApiToken": ("API token", "API tokens"),
     "netshop.WebhookDelivery": ("webhook delivery", "webhook deliveries"),
     "operators.CannedReply": ("canned reply", "canned replies"),

@@ -10,14 +10,18 @@ nothing is sent: the customer never sees a preview.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, cast
 
 from agents.support.vocabulary import Skill
 from agents.team.graph.state import InquiryState
 from agents.team.graph.supervisor import merge_reply
+from netshop.errors import DomainError
 from netshop.knowledge.models import ArticleVersion
 from netshop.knowledge.retrieval import ArticleHit, article_search
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,8 @@ def article_answer_preview(
     *, question: str, language: str, draft: ArticleVersion
 ) -> ArticlePreview:
     """What the FAQ agent would answer ``question`` in ``language`` were ``draft`` published
-    (``draft`` may be any version: a draft, or an older version to compare)."""
+    (``draft`` may be any version: a draft, or an older version to compare).
+    ``DomainError("preview_unavailable")`` when the writer (a real model) fails."""
     hits = tuple(article_search(query=question, language=language, limit=3, draft=draft))
     rank = next(
         (
@@ -45,7 +50,11 @@ def article_answer_preview(
         ),
         None,
     )
-    reply = merge_reply(_faq_state(question, language, hits))
+    try:
+        reply = merge_reply(_faq_state(question, language, hits))
+    except Exception as exc:  # a real model may fail: say so, as a decision's preview does
+        logger.warning("article preview writing failed: %s", type(exc).__name__)
+        raise DomainError("preview_unavailable") from None
     return ArticlePreview(reply=reply, hits=hits, draft_found=rank is not None, draft_rank=rank)
 
 

@@ -139,9 +139,9 @@ def test_a_drafts_and_an_unpublished_articles_text_is_never_searched(
         article=shop_help["ja_payment"].article, number=2, status="draft", body="PayPay も使えます"
     )
 
-    (hit,) = article_search(query="PayPay", language="ja", limit=1) or [None]
+    hits = article_search(query="PayPay", language="ja")
 
-    assert hit is None or hit.version == 1
+    assert [hit.version for hit in hits if hit.key == "payment-methods"] in ([], [1])
 
 
 def test_the_index_is_kept_while_nothing_changes_at_the_cost_of_one_query(

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from agents.models import Inquiry, Message
+from agents.team.runs import article_preview
 from agents.team.runs.article_preview import article_answer_preview
 from netshop.audit.models import AuditEntry
+from netshop.errors import DomainError
 from netshop.knowledge.retrieval import article_search
 from netshop.knowledge.selectors import article_get
 from netshop.knowledge.services import article_draft_save
@@ -58,3 +60,17 @@ def test_a_draft_the_question_does_not_reach_is_reported_as_not_found(draft: obj
 
     assert (preview.draft_found, preview.draft_rank) == (False, None)
     assert preview.hits[0].key == "receipts-invoices"
+
+
+def test_a_writer_that_fails_is_said_plainly(
+    draft: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(state: object) -> str:
+        raise TimeoutError("model timed out")
+
+    monkeypatch.setattr(article_preview, "merge_reply", broken)
+
+    with pytest.raises(DomainError) as refused:
+        article_answer_preview(question="Shipping?", language="en", draft=draft)  # type: ignore[arg-type]
+
+    assert refused.value.code == "preview_unavailable"
