@@ -108,7 +108,10 @@ def preview(request: HttpRequest, article_id: int) -> HttpResponse:
         error = gettext("Write a sample question, in the language to preview.")
         return _edit(request, article, data.dict(), error=error, status=422)
     unsaved = _unsaved_version(article, data, language)
-    result = article_answer_preview(question=question, language=language, draft=unsaved)
+    try:
+        result = article_answer_preview(question=question, language=language, draft=unsaved)
+    except DomainError as error:  # the writer (a real model) failed: say so, keep the text
+        return _edit(request, article, data.dict(), error=error.localized(), status=error.status)
     shown = {"language": language, "question": question, "result": result}
     return _edit(request, article, data.dict(), preview=shown)
 

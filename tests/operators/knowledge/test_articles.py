@@ -13,6 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from agents.team.runs import article_preview
 from netshop.audit.models import AuditEntry
 from netshop.knowledge.models import ArticleStatus, ArticleVersion, HelpArticle
 from netshop.knowledge.retrieval import article_search
@@ -147,6 +148,25 @@ def test_the_preview_answers_with_the_text_as_typed_and_saves_nothing(
     assert "30日以内" in reply[: reply.index("</blockquote>")]
     assert "30日以内にお申し出ください。</textarea>" in shown  # still in the box
     assert not ArticleVersion.objects.filter(status=ArticleStatus.DRAFT).exists()
+
+
+def test_a_preview_the_writer_cannot_give_says_so_and_keeps_the_text(
+    client: Client, returns: HelpArticle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(state: object) -> str:
+        raise TimeoutError("the model did not answer")
+
+    monkeypatch.setattr(article_preview, "merge_reply", broken)
+    typed = form(
+        returns, body_ja="返品は30日以内です。", question="返品は？", preview_language="ja"
+    )
+
+    response = client.post(f"{page(returns)}preview", typed)
+
+    assert response.status_code == 409
+    shown = response.content.decode()
+    assert "The reply cannot be shown now" in shown
+    assert "返品は30日以内です。</textarea>" in shown
 
 
 def test_the_history_lists_who_wrote_and_published_each_version_and_the_changes(
