@@ -325,14 +325,25 @@ class CarrierBookingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("booking_id", "tracking_number", "idempotency_key")
 
 
-# --- FAQ and API tokens ----------------------------------------------------------------------
+# --- Help articles and API tokens ------------------------------------------------------
 
 
-@admin.register(m.FaqEntry)
-class FaqEntryAdmin(admin.ModelAdmin):
-    list_display = ("question", "category", "language")
-    list_filter = ("language", "category")
-    search_fields = ("question", "answer", "keywords")
+class ArticleVersionInline(ReadOnlyTabularInline):
+    model = m.ArticleVersion
+    fields = ("language", "number", "status", "title", "published_by", "published_at")
+    readonly_fields = fields
+    show_change_link = False
+
+
+@admin.register(m.HelpArticle)
+class HelpArticleAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: articles are written and published in the console (or imported from a
+    file), where every change is audited."""
+
+    list_display = ("key", "category", "updated_at")
+    list_filter = ("category",)
+    search_fields = ("key", "versions__title")
+    inlines = (ArticleVersionInline,)
 
 
 @admin.register(m.ApiToken)

@@ -70,6 +70,7 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
         NOT_FOUND, _("No such inquiry."), by_id=_("No inquiry with id %(id)s.")
     ),
     "unknown_customer": _e(NOT_FOUND, _("no customer with code %(code)s")),
+    "article_not_found": _e(NOT_FOUND, _("No help article %(key)s.")),
     # Somebody else got there first (409).
     "already_decided": _e(CONFLICT, _("Already %(done)s by %(who)s at %(when)s.")),
     "claimed_by_other": _e(CONFLICT, _("Claimed by %(who)s.")),
@@ -142,6 +143,15 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     ),
     "invalid_rating": _e(REFUSED, _("The rating is a whole number from 1 to 5.")),
     "comment_too_long": _e(REFUSED, _("The comment is longer than %(limit)s characters.")),
+    # Help articles (issue 27): their text, their files, their versions.
+    "article_key_taken": _e(CONFLICT, _("There is already a help article %(key)s.")),
+    "article_not_a_draft": _e(
+        CONFLICT, _("Version %(version)s is published already; published versions never change.")
+    ),
+    "article_category_unknown": _e(REFUSED, _("Unknown category %(category)s (%(allowed)s).")),
+    "article_text_blank": _e(REFUSED, _("An article needs a title and a body.")),
+    "article_title_too_long": _e(REFUSED, _("The title is longer than %(limit)s characters.")),
+    "articles_file_invalid": _e(REFUSED, _("Not a help articles file: %(problems)s")),
     # A rule refused (422): an inquiry's text.
     "blank_text": _e(REFUSED, _("The message shows nothing: please write it in words.")),
     # A rule refused (422): escalations and decisions.
@@ -290,6 +300,23 @@ CATALOGUE: Final[Mapping[str, ErrorCode]] = {
     # The console's preferences.
     "unknown_language": _e(REFUSED, _("No such language: %(language)s.")),
     "unknown_time_zone": _e(REFUSED, _("No such time zone: %(time_zone)s.")),
+    # The canned replies managers keep in the console.
+    "canned_reply_not_found": _e(NOT_FOUND, _("No such canned reply.")),
+    "canned_reply_blank": _e(
+        REFUSED,
+        _("A canned reply needs a title and a text."),
+        title=_("The title is blank."),
+        body=_("The text is blank."),
+    ),
+    "canned_reply_too_long": _e(
+        REFUSED,
+        _("A canned reply's title or text is too long."),
+        title=_("The title is longer than %(longest)s characters."),
+        body=_("The text is longer than %(longest)s characters."),
+    ),
+    "canned_reply_title_taken": _e(
+        REFUSED, _("Another active canned reply in this language is called “%(title)s”.")
+    ),
 }
 
 

@@ -14,12 +14,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+# Defined in netshop.languages (the knowledge models use it too); imported from here by most.
+from netshop.languages import Language as Language
 from netshop.webhooks.receivers import validate_callback_url
-
-
-class Language(models.TextChoices):
-    JAPANESE = "ja", "日本語"
-    ENGLISH = "en", "English"
 
 
 class Customer(models.Model):
@@ -406,34 +403,6 @@ class Coupon(models.Model):
         return f"coupon {self.pk} ¥{self.value:,}"
 
 
-class FaqEntry(models.Model):
-    class Category(models.TextChoices):
-        RETURNS = "returns"
-        DELIVERY = "delivery"
-        PAYMENT = "payment"
-        ACCOUNT = "account"
-        COUPONS = "coupons"
-        ORDERS = "orders"
-        OTHER = "other"
-
-    question = models.CharField(max_length=300)
-    answer = models.TextField()
-    category = models.CharField(max_length=12, choices=Category.choices)
-    language = models.CharField(max_length=2, choices=Language.choices)
-    keywords = models.CharField(max_length=300, blank=True, help_text="Space-separated terms.")
-
-    class Meta:
-        ordering = ["category", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["language", "question"], name="faq_unique_question")
-        ]
-        verbose_name = "FAQ entry"
-        verbose_name_plural = "FAQ entries"
-
-    def __str__(self) -> str:
-        return self.question
-
-
 class GatewayTransaction(models.Model):
     """The payment gateway simulator's ledger; one row per idempotency key, like a real gateway."""
 
@@ -551,4 +520,5 @@ class PolicyVersion(models.Model):
 
 
 from netshop.audit.models import AuditEntry  # noqa: E402,F401
+from netshop.knowledge.models import ArticleVersion, HelpArticle  # noqa: E402,F401
 from netshop.webhooks.models import WebhookDelivery, WebhookSubjectStatus  # noqa: E402,F401

@@ -18,7 +18,6 @@ from netshop.adapters.place_names import place_name_en
 from netshop.errors import DomainError
 from netshop.models import (
     Customer,
-    FaqEntry,
     Order,
     OrderLine,
     OrderStatus,
@@ -231,73 +230,3 @@ def _refund_facts(refund: Refund) -> dict[str, Any]:
         "reason": refund.reason,
         "created_at": refund.created_at.isoformat(),
     }
-
-
-# --- FAQ -----------------------------------------------------------------------------------
-
-# Field weights: curated keywords say most about an entry, the answer's wording least.
-FAQ_WEIGHTS: Final = {"keywords": 3, "question": 2, "answer": 1}
-_TOKEN_RE: Final = re.compile(r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff々〆]+|[a-z0-9]+")
-_HIRAGANA_RE: Final = re.compile(r"[\u3041-\u309f]+")
-_CJK_RE: Final = re.compile(r"[\u3041-\u30ff\u3400-\u4dbf\u4e00-\u9fff々〆]")
-_EN_STOPWORDS_TEXT: Final = """
-    a an the is are was were be been am i me my we our you your it its this that to of in on
-    at for from with by and or not no do does did can could would should will how what when
-    where why which who there please about any have has had get got if so
-"""
-EN_STOPWORDS: Final = frozenset(_EN_STOPWORDS_TEXT.split())
-
-
-def faq_search(
-    *, query: str, language: str, category: str | None = None, limit: int = 3
-) -> list[FaqEntry]:
-    """FAQ entries in ``language`` that best match ``query``, best first; [] if none match.
-
-    Japanese has no spaces between words, so text is compared by overlapping two-character
-    pieces (bigrams); Latin text by lowercase words with plurals folded.
-    """
-    terms = search_terms(query)
-    if not terms:
-        return []
-    entries = FaqEntry.objects.filter(language=language)
-    if category:
-        entries = entries.filter(category=category)
-    scored = [(score, entry) for entry in entries if (score := _faq_score(entry, terms)) > 0]
-    scored.sort(key=lambda pair: (-pair[0], pair[1].pk))
-    return [entry for _, entry in scored[:limit]]
-
-
-def _faq_score(entry: FaqEntry, terms: set[str]) -> int:
-    score = 0
-    for field, weight in FAQ_WEIGHTS.items():
-        score += weight * len(terms & search_terms(getattr(entry, field), keep_kana=True))
-    return score
-
-
-def search_terms(text: str, *, keep_kana: bool = False) -> set[str]:
-    """The terms of ``text``: CJK bigrams and stemmed Latin words.
-
-    A query's all-hiragana bigrams (です, ます, ください) are grammar rather than topic and are
-    dropped unless nothing else is left; ``keep_kana`` keeps them for the text searched.
-    """
-    terms: set[str] = set()
-    kana: set[str] = set()
-    for run in _TOKEN_RE.findall(unicodedata.normalize("NFKC", text).lower()):
-        if _CJK_RE.match(run):
-            for gram in _bigrams(run):
-                (kana if _HIRAGANA_RE.fullmatch(gram) else terms).add(gram)
-        elif run not in EN_STOPWORDS:
-            terms.add(_stem(run))
-    return terms | kana if keep_kana or not terms else terms
-
-
-def _bigrams(run: str) -> list[str]:
-    return [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-def _stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word

@@ -254,6 +254,21 @@ CHANNEL_LABELS: dict[str, Promise] = {
     "demo": _("demo"),
 }
 LANGUAGE_LABELS: dict[str, Promise] = {"ja": _("Japanese"), "en": _("English")}
+# Where a help article sits (``netshop.knowledge.models.ArticleCategory``).
+ARTICLE_CATEGORY_LABELS: dict[str, Promise] = {
+    "returns": pgettext_lazy("article category", "Returns and exchanges"),
+    "delivery": pgettext_lazy("article category", "Delivery"),
+    "payment": pgettext_lazy("article category", "Payment"),
+    "account": pgettext_lazy("article category", "Account"),
+    "coupons": pgettext_lazy("article category", "Coupons"),
+    "orders": pgettext_lazy("article category", "Orders"),
+    "other": pgettext_lazy("article category", "Other"),
+}
+# A help article's version (``netshop.knowledge.models.ArticleStatus``).
+ARTICLE_STATUS_LABELS: dict[str, Promise] = {
+    "draft": pgettext_lazy("article version", "draft"),
+    "published": pgettext_lazy("article version", "published"),
+}
 
 # An escalation's own state (``agents.models.EscalationStatus``).
 ESCALATION_STATUS_LABELS: dict[str, Promise] = {
@@ -328,6 +343,11 @@ AUDIT_ACTION_LABELS: dict[str, Promise] = {
     AuditAction.DRAFT_SENT: _("Draft sent"),
     AuditAction.AUTONOMY_CHANGED: _("AI autonomy changed"),
     AuditAction.POLICY_CHANGED: _("Shop policy changed"),
+    AuditAction.CANNED_REPLY_CHANGED: _("Canned reply changed"),
+    AuditAction.ARTICLE_CREATED: _("Help article created"),
+    AuditAction.ARTICLE_DESCRIBED: _("Help article's category or tags changed"),
+    AuditAction.ARTICLE_DRAFT_SAVED: _("Help article draft saved"),
+    AuditAction.ARTICLE_PUBLISHED: _("Help article published"),
     AuditAction.ANSWER_FEEDBACK: _("Customer's feedback on an answer"),
     AuditAction.CONSOLE_LOGIN: _("Signed in to the console"),
     AuditAction.LOGIN_LOCKED_OUT: _("Sign-in locked out"),
@@ -350,6 +370,8 @@ AUDIT_SUBJECT_LABELS: dict[str, Promise] = {
     "draft": _("every draft entry"),
     "autonomy": _("every autonomy change"),
     "policy": _("every policy change"),
+    "canned_reply": _("every canned-reply change"),
+    "article": _("every help article entry"),
     "console": _("every console sign-in"),
     "login": _("every sign-in lockout"),
     "audit": _("every audit-key entry"),
@@ -391,6 +413,8 @@ TERMS: dict[str, Mapping[str, Label]] = {
     "escalation_status": ESCALATION_STATUS_LABELS,
     "history_role": HISTORY_ROLE_LABELS,
     "language": LANGUAGE_LABELS,
+    "article_category": ARTICLE_CATEGORY_LABELS,
+    "article_status": ARTICLE_STATUS_LABELS,
     "order_status": ORDER_STATUS_LABELS,
     "payment_method": PAYMENT_METHOD_LABELS,
     "payment_status": PAYMENT_STATUS_LABELS,

@@ -29,7 +29,8 @@ class StaffPreference(models.Model):
 
 
 class CannedReply(models.Model):
-    """A ready answer operators start from, per language; leads keep the library in the admin.
+    """A ready answer operators start from, per language; managers keep the library in the
+    console (``operators.knowledge``) and the admin.
 
     Inactive replies stay for the record but are no longer offered in the composer.
     """
@@ -123,3 +124,23 @@ class ConversationRead(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} read {self.inquiry_id} at {self.read_at:%Y-%m-%d %H:%M}"
+
+
+class ArticleSuggestion(models.Model):
+    """An operator's answer a member of staff suggested as a help article: the draft it
+    became, from which message, by whom. One per message (the unique constraint): pressing
+    "Suggest as article" again opens the same draft instead of writing a second one."""
+
+    message = models.OneToOneField(
+        "agents.Message", on_delete=models.CASCADE, related_name="article_suggestion"
+    )
+    article = models.ForeignKey(
+        "netshop.HelpArticle", on_delete=models.CASCADE, related_name="suggestions"
+    )
+    suggested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.message_id} suggested as {self.article_id}"

@@ -32,6 +32,9 @@ NAV_LINKS: tuple[NavLink, ...] = (
     NavLink("autonomy", "audit:autonomy", _("AI autonomy"), Role.MANAGER),
     NavLink("policy", "audit:policy", _("Shop policy"), Role.MANAGER),
     NavLink("simulations", "simulations:home", _("Simulations"), Role.MANAGER),
+    NavLink("articles", "knowledge:articles", _("Help articles"), Role.MANAGER),
+    NavLink("gaps", "knowledge:gaps", _("Knowledge gaps"), Role.MANAGER),
+    NavLink("canned", "knowledge:canned_replies", _("Canned replies"), Role.MANAGER),
 )
 
 

@@ -1,4 +1,4 @@
-"""The console (operators), the audit pages (managers) and the customer help page."""
+"""The console (operators), the audit and knowledge pages (managers) and the customer help page."""
 
 from django.urls import include, path
 from django.views.generic import RedirectView
@@ -9,5 +9,6 @@ urlpatterns = [
     path("console/", include("operators.console.urls")),
     path("audit/simulations/", include("operators.simulations.urls")),
     path("audit/", include("operators.audit.urls")),
+    path("knowledge/", include("operators.knowledge.urls")),
     path("help/", include("operators.customer_page.urls")),
 ]

@@ -13,9 +13,9 @@ from typing import Any
 import factory
 from django.utils import timezone
 
+from netshop.knowledge.models import ArticleCategory, ArticleStatus, ArticleVersion, HelpArticle
 from netshop.models import (
     Customer,
-    FaqEntry,
     Language,
     Order,
     OrderLine,
@@ -119,15 +119,45 @@ class ShipmentEventFactory(factory.django.DjangoModelFactory[ShipmentEvent]):
     description = "輸送中"
 
 
-class FaqEntryFactory(factory.django.DjangoModelFactory[FaqEntry]):
+class HelpArticleFactory(factory.django.DjangoModelFactory[HelpArticle]):
     class Meta:
-        model = FaqEntry
+        model = HelpArticle
+        django_get_or_create = ("key",)
 
-    question = factory.Sequence(lambda n: f"よくある質問 {n}")
-    answer = "回答です。"
-    category = FaqEntry.Category.OTHER
+    key = factory.Sequence(lambda n: f"article-{n}")
+    category = ArticleCategory.OTHER
+    tags: list[str] = []
+
+
+class ArticleVersionFactory(factory.django.DjangoModelFactory[ArticleVersion]):
+    """A published version 1 unless told otherwise (``status=ArticleStatus.DRAFT``)."""
+
+    class Meta:
+        model = ArticleVersion
+
+    article = factory.SubFactory(HelpArticleFactory)
     language = Language.JAPANESE
-    keywords = ""
+    number = 1
+    title = factory.Sequence(lambda n: f"よくある質問 {n}")
+    body = "回答です。"
+    status = ArticleStatus.PUBLISHED
+    published_at = factory.LazyFunction(timezone.now)
+
+
+def help_article(
+    *,
+    title: str,
+    body: str,
+    language: str = Language.JAPANESE,
+    category: str = ArticleCategory.OTHER,
+    tags: tuple[str, ...] = (),
+    key: str | None = None,
+) -> ArticleVersion:
+    """A published article with one language's text (version 1): what the AI answers from."""
+    article = HelpArticleFactory.create(
+        category=category, tags=list(tags), **({"key": key} if key else {})
+    )
+    return ArticleVersionFactory.create(article=article, language=language, title=title, body=body)
 
 
 # --- Orders in a named state ----------------------------------------------------------------

@@ -23,9 +23,10 @@ SCANNED_SUFFIXES = frozenset({".py", ".json", ".jsonl", ".txt", ".html", ".md"})
 
 ALLOWED = frozenset(
     {
-        # Tests of the demo itself: what it seeds, its FAQ, its snapshot, its scripted inquiries.
+        # Tests of the demo itself: what it seeds, its help articles, its snapshot, its
+        # scripted inquiries.
         "agents/test_demo.py",
-        "netshop/test_demo_faq.py",
+        "netshop/test_demo_articles.py",
         "netshop/test_demo_snapshot.py",
         "netshop/test_seed_demo.py",
         "operators/test_demo.py",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 ORDER_NUMBER = re.compile(r"\bORD-\d+\b")
 TRACKING_NUMBER = re.compile(r"(?<![\d-])\d{4}-\d{4}-\d{4}(?![\d-])")
@@ -53,10 +53,17 @@ class ReadingDict(TypedDict):
 
 
 class FaqRecord(TypedDict):
+    """A help article the turn read: the article, the version and its title at the time."""
+
     id: Any
     question: str
+    """The version's title (named ``question`` since the FAQ entries grounds first named)."""
     quoted: bool
-    """Whether the reply carries the entry's answer (the ones read but not used are not)."""
+    """Whether the reply carries the article's text (the ones read but not used are not)."""
+    article: NotRequired[str]
+    """The article's key; absent from grounds written before help articles (issue 27)."""
+    version: NotRequired[int]
+    """The version number used; absent from grounds written before help articles."""
 
 
 class RecordsDict(TypedDict):
@@ -84,13 +91,24 @@ class GroundsDict(TypedDict):
 
 
 @dataclass(frozen=True)
+class ArticleRead:
+    """A help article's version a specialist read (a search's hit)."""
+
+    id: Any
+    article: str
+    version: int
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
 class Records:
     """What the turn's specialists read: the facts a reply may state."""
 
     orders: frozenset[str]
     tracking: frozenset[str]
     amounts: frozenset[int]
-    faq: tuple[tuple[Any, str, str], ...]  # (id, question, answer), in the order read
+    faq: tuple[ArticleRead, ...]  # in the order read
 
 
 @dataclass(frozen=True)
@@ -113,13 +131,13 @@ def records_read(results: Iterable[Any]) -> Records:
     orders: set[str] = set()
     tracking: set[str] = set()
     amounts: set[int] = set()
-    faq: dict[Any, tuple[Any, str, str]] = {}
+    faq: dict[Any, ArticleRead] = {}
     stack: list[Any] = list(results)
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            if "question" in value and "answer" in value and "id" in value:
-                faq.setdefault(value["id"], (value["id"], value["question"], value["answer"]))
+            if _is_article(value):
+                faq.setdefault(value["id"], _article_read(value))
             quantity, price = value.get("quantity"), value.get("unit_price")
             if isinstance(quantity, int) and isinstance(price, int):  # a line's total too
                 amounts.add(quantity * price)
@@ -134,6 +152,21 @@ def records_read(results: Iterable[Any]) -> Records:
             amounts.add(value)
     return Records(
         frozenset(orders), frozenset(tracking), frozenset(amounts), tuple(faq.values())[::-1]
+    )
+
+
+def _is_article(value: dict[str, Any]) -> bool:
+    """A search hit (``netshop.knowledge.retrieval.ArticleHit.as_dict``)."""
+    return all(k in value for k in ("id", "article", "version", "title", "body"))
+
+
+def _article_read(value: dict[str, Any]) -> ArticleRead:
+    return ArticleRead(
+        id=value["id"],
+        article=str(value["article"]),
+        version=int(value["version"]),
+        title=str(value["title"]),
+        body=str(value["body"]),
     )
 
 
@@ -264,8 +297,14 @@ def turn_grounds(
             "orders": sorted(records.orders),
             "tracking": sorted(records.tracking),
             "faq": [
-                {"id": id_, "question": question, "quoted": bool(answer) and answer in reply}
-                for id_, question, answer in records.faq
+                {
+                    "id": read.id,
+                    "question": read.title,
+                    "quoted": bool(read.body) and read.body in reply,
+                    "article": read.article,
+                    "version": read.version,
+                }
+                for read in records.faq
             ],
         },
         "check": check.as_dict(),

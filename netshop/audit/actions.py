@@ -53,6 +53,12 @@ class AuditAction(StrEnum):
     DRAFT_SENT = "draft.sent"
     AUTONOMY_CHANGED = "autonomy.changed"
     POLICY_CHANGED = "policy.changed"
+    CANNED_REPLY_CHANGED = "canned_reply.changed"
+    # The shop's help articles (``netshop.knowledge``): data names article, language, version.
+    ARTICLE_CREATED = "article.created"
+    ARTICLE_DESCRIBED = "article.described"
+    ARTICLE_DRAFT_SAVED = "article.draft_saved"
+    ARTICLE_PUBLISHED = "article.published"
     ANSWER_FEEDBACK = "answer.feedback"
     CONSOLE_LOGIN = "console.login"
     LOGIN_LOCKED_OUT = "login.locked_out"

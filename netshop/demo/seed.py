@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from netshop import models as m
 from netshop.demo import catalog
-from netshop.demo.faq import FAQ
+from netshop.demo.articles import seed_articles
 from netshop.demo.orders import (
     SEED_PREFIX,
     SUPPORT_ACTOR,
@@ -67,7 +67,7 @@ def seed_demo(
     reset: bool = False,
     today: date | None = None,
 ) -> SeedReport:
-    """Create or refresh the demo shop, its FAQ and its logins; returns what changed."""
+    """Create or refresh the demo shop, its help articles and its logins; returns what changed."""
     report = SeedReport()
     tz = timezone.get_default_timezone()
     data = build_demo_data(today=today or timezone.localdate(timezone=tz), tz=tz)
@@ -82,13 +82,8 @@ def seed_demo(
             _seed_order(order, customers[order.customer_code], products, report)
     for coupon in data.coupons:
         _seed_coupon(coupon, customers[coupon.customer_code], report)
-    for faq in FAQ:
-        _upsert(
-            m.FaqEntry,
-            {"language": faq.language, "question": faq.question},
-            {"answer": faq.answer, "category": faq.category, "keywords": faq.keywords},
-            report,
-        )
+    for _ in seed_articles():
+        report.record(m.HelpArticle, created=True, changed=True)
     if kept:
         report.notes.append(
             f"kept {len(kept)} order(s) support has acted on: {', '.join(sorted(kept))} "

@@ -38,10 +38,13 @@ from agents.support.conversations.services import (
 )
 from agents.support.escalations.claims import escalation_claim
 from agents.support.escalations.services import escalation_decide
+from netshop.knowledge.services import article_draft_save, article_publish
 from netshop.models import Customer
+from operators.models import CannedReply
 from tests.browser.conftest import PASSWORD
-from tests.factories import delivered_order
+from tests.factories import delivered_order, help_article
 from tests.operators.api_helpers import REFUND_ACTION, escalation_for
+from tests.operators.knowledge.conversations import ai_answer
 from tests.operators.simulations.stored_runs import (
     Outcome,
     finished_run,
@@ -319,6 +322,37 @@ def test_the_simulation_pages_pass_axe(axe_session: AxeSession, desk: Desk, shot
         (f"{simulations}/runs/{replay.pk}/", "#case-results .badge.verdict-fail"),
         (f"{simulations}/compare/?before={before.pk}&after={after.pk}", "#compared-cases"),
         (f"{simulations}/replay/", "#replay-form"),
+    ]
+
+    problems = [problem for page in pages for problem in audit(session, *page, shots)]
+
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_knowledge_pages_pass_axe(axe_session: AxeSession, shop: None, shots: Path) -> None:
+    manager = User.objects.get(username="manager")
+    first = help_article(title="店舗で受け取れますか？", body="東京店のみです。", key="axe-article")
+    article = first.article
+    article_draft_save(
+        article=article, language="ja", title=first.title, body="東京店と大阪店です。", user=manager
+    )
+    article_publish(
+        version=article_draft_save(
+            article=article, language="en", title="Store pickup", body="Tokyo only.", user=manager
+        ),
+        user=manager,
+    )
+    ai_answer("のし紙は付けられますか？")
+    reply = CannedReply.objects.create(title="お詫び", language="ja", body="申し訳ございません。")
+    session = axe_session("manager")
+    pages = [
+        ("/knowledge/", "tr.article-row .badge.live"),
+        (f"/knowledge/articles/{article.pk}/", "#publish-ja"),
+        (f"/knowledge/articles/{article.pk}/history/ja", "#versions .version"),
+        ("/knowledge/articles/new", "#article-new-form"),
+        ("/knowledge/gaps/", "tr.gap .badge"),
+        ("/knowledge/canned-replies/", "tr.canned-row"),
+        (f"/knowledge/canned-replies/{reply.pk}/", "#canned-edit-form"),
     ]
 
     problems = [problem for page in pages for problem in audit(session, *page, shots)]

@@ -27,7 +27,7 @@ EXPECTED_NAMES = {
     "netshop.Coupon": ("coupon", "coupons"),
     "netshop.GatewayTransaction": ("gateway transaction", "gateway transactions"),
     "netshop.CarrierBooking": ("carrier booking", "carrier bookings"),
-    "netshop.FaqEntry": ("FAQ entry", "FAQ entries"),
+    "netshop.HelpArticle": ("help article", "help articles"),
     "netshop.ApiToken": ("API token", "API tokens"),
     "netshop.WebhookDelivery": ("webhook delivery", "webhook deliveries"),
     "operators.CannedReply": ("canned reply", "canned replies"),

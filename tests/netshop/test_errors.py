@@ -82,6 +82,8 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "unknown_customer",
         "receipt_not_found",
         "message_not_found",
+        "article_not_found",
+        "canned_reply_not_found",
     }
     assert {c for c, s in statuses.items() if s == 409} == {
         "already_decided",
@@ -99,6 +101,8 @@ def test_statuses_are_the_ones_the_api_answered_with() -> None:
         "preview_unavailable",
         "second_approval_by_other",
         "approved_action_not_editable",
+        "article_key_taken",
+        "article_not_a_draft",
     }
     # Four eyes: this person may not approve it, a manager (another one) may.
     assert {c for c, s in statuses.items() if s == 403} == {

@@ -15,12 +15,14 @@ from django.db.models import Model
 from django.utils import timezone
 
 from netshop.demo import build_demo_data
+from netshop.knowledge.models import ArticleCategory, ArticleVersion, HelpArticle
+from netshop.knowledge.selectors import article_live_version, articles_published
+from netshop.knowledge.services import article_draft_save, article_publish
 from netshop.models import (
     Cancellation,
     CarrierBooking,
     Customer,
     Exchange,
-    FaqEntry,
     Order,
     OrderChange,
     OrderStatus,
@@ -246,16 +248,29 @@ def test_generated_data_is_deterministic():
     assert build_demo_data(today=today, tz=tz) == build_demo_data(today=today, tz=tz)
 
 
-def test_the_faq_has_at_least_30_entries_per_language_in_every_category():
+def test_the_help_has_at_least_30_articles_in_both_languages_in_every_category():
     seed()
 
     for language in ("ja", "en"):
-        entries = FaqEntry.objects.filter(language=language)
-        assert entries.count() >= 30
-        assert set(entries.values_list("category", flat=True)) == set(FaqEntry.Category.values)
-        assert entries.filter(keywords="").count() == 0
-    assert FaqEntry.objects.filter(language="en", answer__contains="14 days").exists()
-    assert FaqEntry.objects.filter(language="ja", answer__contains="沖縄").exists()
+        live = articles_published(language=language)
+        assert len(live) >= 30
+        assert {v.article.category for v in live} == set(ArticleCategory.values)
+        assert all(v.number == 1 and v.published_at for v in live)
+    assert not HelpArticle.objects.filter(tags=[]).exists()
+    assert any("14 days" in v.body for v in articles_published(language="en"))
+    assert any("沖縄" in v.body for v in articles_published(language="ja"))
+
+
+def test_seeding_again_leaves_an_edited_article_alone():
+    seed()
+    article = HelpArticle.objects.get(key="shipping-fee")
+    draft = article_draft_save(article=article, language="en", title="Shipping", body="Free.")
+    article_publish(version=draft)
+
+    seed()
+
+    assert article_live_version(article=article, language="en") == draft
+    assert ArticleVersion.objects.filter(article=article, language="en").count() == 2
 
 
 def test_demo_logins_have_their_roles_and_customers():

@@ -10,12 +10,11 @@ from django.utils import timezone
 
 from netshop import selectors
 from netshop.errors import DomainError
-from netshop.models import FaqEntry, Language, OrderStatus
+from netshop.models import OrderStatus
 from netshop.services.refunds import refund_create
 from netshop.shop_time import shop_today
 from tests.factories import (
     CustomerFactory,
-    FaqEntryFactory,
     OrderFactory,
     OrderLineFactory,
     ProductFactory,
@@ -248,86 +247,3 @@ def test_shipment_facts_include_the_recorded_events() -> None:
 
     assert facts["status"] == "absent_returned"
     assert [event["status"] for event in facts["events"]] == ["in_transit", "absent_returned"]
-
-
-# --- FAQ --------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def faq() -> dict[str, FaqEntry]:
-    ja = Language.JAPANESE
-    en = Language.ENGLISH
-    return {
-        "ja_returns": FaqEntryFactory.create(
-            question="商品を返品・交換したい",
-            answer="商品到着後8日以内にマイページから返品をお申し込みください。",
-            category=FaqEntry.Category.RETURNS,
-            language=ja,
-            keywords="返品 交換 返金",
-        ),
-        "ja_delivery": FaqEntryFactory.create(
-            question="注文した商品はいつ届きますか？",
-            answer="通常、ご注文から2〜4日でお届けします。配送状況は追跡番号でご確認ください。",
-            category=FaqEntry.Category.DELIVERY,
-            language=ja,
-            keywords="配送 お届け 日数 到着",
-        ),
-        "ja_payment": FaqEntryFactory.create(
-            question="支払い方法を教えてください",
-            answer="クレジットカード、コンビニ払い、銀行振込、代金引換をご利用いただけます。",
-            category=FaqEntry.Category.PAYMENT,
-            language=ja,
-            keywords="支払い 決済 カード コンビニ",
-        ),
-        "en_returns": FaqEntryFactory.create(
-            question="How do I return an item?",
-            answer="Request a return from My Page within 8 days of delivery.",
-            category=FaqEntry.Category.RETURNS,
-            language=en,
-            keywords="return exchange refund",
-        ),
-        "en_payment": FaqEntryFactory.create(
-            question="Which payment methods do you accept?",
-            answer="Credit cards, convenience store payment, bank transfer and cash on delivery.",
-            category=FaqEntry.Category.PAYMENT,
-            language=en,
-            keywords="payment card konbini",
-        ),
-    }
-
-
-def test_faq_search_in_japanese_without_spaces(faq: dict[str, FaqEntry]) -> None:
-    results = selectors.faq_search(
-        query="先週買った靴を返品したいのですが、どうすればいいですか？", language="ja"
-    )
-
-    assert results[0] == faq["ja_returns"]
-    assert faq["en_returns"] not in results
-
-
-def test_faq_search_in_japanese_finds_delivery_times(faq: dict[str, FaqEntry]) -> None:
-    results = selectors.faq_search(query="注文した荷物がいつ届くか知りたい", language="ja")
-
-    assert results[0] == faq["ja_delivery"]
-
-
-def test_faq_search_in_english_folds_plurals(faq: dict[str, FaqEntry]) -> None:
-    assert selectors.faq_search(query="Returns for items?", language="en")[0] == faq["en_returns"]
-    assert selectors.faq_search(query="What cards can I pay with", language="en") == [
-        faq["en_payment"]
-    ]
-
-
-def test_faq_search_by_category_and_limit(faq: dict[str, FaqEntry]) -> None:
-    results = selectors.faq_search(
-        query="カード 返品 配送", language="ja", category="payment", limit=3
-    )
-
-    assert results == [faq["ja_payment"]]
-    assert len(selectors.faq_search(query="カード 返品 配送", language="ja", limit=2)) == 2
-
-
-def test_faq_search_without_a_match_is_empty(faq: dict[str, FaqEntry]) -> None:
-    assert selectors.faq_search(query="宇宙旅行", language="ja") == []
-    assert selectors.faq_search(query="the of and", language="en") == []
-    assert selectors.faq_search(query="", language="en") == []

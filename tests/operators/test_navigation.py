@@ -20,6 +20,9 @@ MANAGER_LINKS = [
     ("nav-autonomy", "/audit/autonomy/"),
     ("nav-policy", "/audit/policy/"),
     ("nav-simulations", "/audit/simulations/"),
+    ("nav-articles", "/knowledge/"),
+    ("nav-gaps", "/knowledge/gaps/"),
+    ("nav-canned", "/knowledge/canned-replies/"),
 ]
 
 
@@ -38,6 +41,7 @@ def links(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     "url",
     ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/", "/audit/simulations/"],
+    ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/", "/knowledge/"],
 )
 def test_a_manager_has_the_console_and_the_manager_pages_in_one_menu(url: str) -> None:
     manager = signed_in(staff_user("kanrisha", Role.MANAGER))
@@ -53,9 +57,17 @@ def test_an_operator_is_offered_no_page_they_cannot_open(url: str) -> None:
     assert operator.get("/audit/").status_code == 403  # why the links are left out
 
 
-def test_the_menu_marks_the_page_being_read() -> None:
+@pytest.mark.parametrize(
+    ("url", "current"),
+    [
+        ("/audit/dashboard/", "nav-dashboard"),
+        ("/knowledge/", "nav-articles"),
+        ("/knowledge/canned-replies/", "nav-canned"),
+    ],
+)
+def test_the_menu_marks_the_page_being_read(url: str, current: str) -> None:
     manager = signed_in(staff_user("kanrisha", Role.MANAGER))
 
-    page = manager.get("/audit/dashboard/").content.decode()
+    page = manager.get(url).content.decode()
 
-    assert re.findall(r'id="(nav-\w+)" aria-current="page"', page) == ["nav-dashboard"]
+    assert re.findall(r'id="(nav-\w+)" aria-current="page"', page) == [current]

@@ -51,7 +51,7 @@ from netshop.audit.models import AuditEntry
 from netshop.roles import Role, role_assign
 from netshop.services.receipts import receipt_issue
 from operators.models import CannedReply
-from tests.factories import CustomerFactory
+from tests.factories import CustomerFactory, help_article
 from tests.operators.api_helpers import escalation_for, storefront_key, token_of
 from tests.support.channel_layers import use_redis_channel_layer
 from tests.support.reviews import answer_grounds
@@ -276,6 +276,17 @@ class RoutePaths:
         # A stored simulation suite and a run of it: the simulation pages' objects.
         self.suite = suite_store(name="security", content=SIMULATION_CASE)
         self.simulation_run = run_create(suite=self.suite)
+        # An operator's answer (what "Suggest as article" takes; in a conversation of its
+        # own, so the matrix's stays the AI's alone), an article, a canned reply.
+        self.operator_answer = message_store(
+            inquiry=shop.inquiry("hanako"),
+            author_kind=MessageAuthor.OPERATOR,
+            author=shop.user("operator"),
+            text="ギフト包装を承ります。",
+            channel="web",
+        )
+        self.article = help_article(title="ギフト包装", body="承ります。", key="security-article")
+        self.canned_reply = CannedReply.objects.get(title="Apology")
 
     def __call__(self, route: str, *, fresh: bool = False) -> str:
         """``fresh``: a new escalation, so that one call's claim never makes another's 409."""
@@ -290,10 +301,15 @@ class RoutePaths:
             "uidb64": lambda: "MQ",
             "token": lambda: "set-password",
             "number": lambda: self.receipt_number,
-            "message_id": lambda: self.ai_answer.pk,
             "suite_id": lambda: self.suite.pk,
             "case_id": lambda: "security-case",
             "run_id": lambda: self.simulation_run.pk,
+            "message_id": lambda: (
+                (self.operator_answer if route.startswith("knowledge/") else self.ai_answer).pk
+            ),
+            "article_id": lambda: self.article.article_id,
+            "reply_id": lambda: self.canned_reply.pk,
+            "language": lambda: "ja",
         }
         path = "/" + PARAMETER.sub(lambda found: str(values[found[1]]()), route)
         assert resolve(path).route == route, f"{path} does not resolve to {route}"

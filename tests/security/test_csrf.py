@@ -21,13 +21,15 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from agents.models import Escalation, Inquiry
+from agents.models import Escalation, Inquiry, Message, MessageAuthor
 from agents.simulation.models import SimulationRun, SimulationSuite
 from agents.simulation.services import suite_store
+from agents.support.conversations.messages import message_store
 from agents.support.escalations.claims import escalation_claim
+from netshop.knowledge.models import HelpArticle
 from netshop.models import ApiToken, PolicyVersion
 from netshop.policy import policy_in_force, policy_values
-from operators.models import StaffPreference
+from operators.models import ArticleSuggestion, CannedReply, StaffPreference
 from tests.security.conftest import PASSWORD, SIMULATION_CASE, RoutePaths, Shop, url_routes
 
 pytestmark = pytest.mark.usefixtures("quiet_refusals")
@@ -129,6 +131,17 @@ def session_alive(client: Client) -> Callable[[], bool]:
     return lambda: Session.objects.filter(session_key=client.session.session_key).exists()
 
 
+def operator_answer(shop: Shop) -> Message:
+    """An operator's answer in one of Hanako's conversations: what can be suggested."""
+    return message_store(
+        inquiry=shop.inquiry("hanako"),
+        author_kind=MessageAuthor.OPERATOR,
+        author=shop.user("operator"),
+        text="ギフト包装を承ります。",
+        channel="web",
+    )
+
+
 def changes(shop: Shop) -> Changes:
     operator, c0001 = shop.user("operator"), shop.user("customer")
     token = ApiToken.objects.get(name="security-suite")
@@ -180,6 +193,31 @@ def changes(shop: Shop) -> Changes:
             text="ORD-4003について",
             key="8a4f6d5e-1d7f-4a57-a1de-2b7d4d3f0c11",
         ),
+        "knowledge canned reply": form(
+            "manager",
+            "/knowledge/canned-replies/",
+            lambda: CannedReply.objects.count(),
+            title="お詫び（CSRF）",
+            language="ja",
+            body="申し訳ございません。",
+        ),
+        "knowledge new article": form(
+            "manager",
+            "/knowledge/articles/new",
+            lambda: HelpArticle.objects.count(),
+            key="csrf-article",
+            category="other",
+            language="ja",
+            title="ギフト包装",
+            body="承ります。",
+        ),
+        "knowledge suggestion": (
+            "operator",
+            lambda client: Change(
+                f"/knowledge/suggestions/{operator_answer(shop).pk}",
+                lambda: ArticleSuggestion.objects.count(),
+            ),
+        ),
         "password change": form(
             "customer",
             "/accounts/password_change/",
@@ -229,6 +267,9 @@ CHANGES = (
     "API decide",
     "console preferences",
     "policy change",
+    "knowledge canned reply",
+    "knowledge new article",
+    "knowledge suggestion",
     "help inquiry",
     "password change",
     "password reset",
@@ -291,6 +332,8 @@ FORM = re.compile(rb"<form[^>]*method=\"post\"[^>]*>(.*?)</form>", re.S | re.I)
         ("operator", "/console/escalations/{escalation}/"),
         ("manager", "/audit/policy/"),
         ("customer", "/help/"),
+        ("manager", "/knowledge/"),
+        ("manager", "/knowledge/canned-replies/"),
         ("anonymous", "/accounts/login/"),
         ("manager", "/audit/simulations/"),
         ("manager", "/audit/simulations/replay/"),

@@ -50,6 +50,7 @@ Outcome = int | str
 LOGIN, ADMIN_LOGIN = "login", "admin-login"
 TO_DETAIL = "302 /console/escalations/<uuid>/"
 TO_CONVERSATION = "302 /console/conversations/<uuid>/"
+TO_ARTICLE = "302 /knowledge/articles/<pk>/"
 REFUSED, ACCEPTED = f"closed {FORBIDDEN_CLOSE}", "accepted"
 UNSIGNED = f"closed {SIGNED_OUT_CLOSE}"  # no session: anonymous, or a token (no socket login)
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -261,6 +262,27 @@ EXPECTED: dict[str, Row] = {
     "audit/simulations/runs/<int:run_id>/status": page(403, 403, 200),
     "audit/simulations/compare/": page(403, 403, 200),
     "audit/simulations/replay/": page(403, 403, 200),
+    # The knowledge pages: managers keep the articles and canned replies; any member of
+    # staff may suggest an operator's answer as an article (a manager lands on the draft).
+    "knowledge/": page(403, 403, 200),
+    "knowledge/articles/new": page(403, 403, 200),
+    "knowledge/articles/export.json": page(403, 403, 200),
+    "knowledge/articles/import": page(403, 403, 422, method="post"),  # no file chosen
+    "knowledge/articles/<int:article_id>/": page(403, 403, 200),
+    "knowledge/articles/<int:article_id>/preview": page(403, 403, 422, method="post"),
+    "knowledge/articles/<int:article_id>/publish": page(
+        403, 403, TO_ARTICLE, method="post", body={"language": "ja"}
+    ),
+    "knowledge/articles/<int:article_id>/history/<str:language>": page(403, 403, 200),
+    "knowledge/gaps/": page(403, 403, 200),
+    "knowledge/suggestions/<uuid:message_id>": page(
+        403, TO_CONVERSATION, TO_ARTICLE, method="post"
+    ),
+    "knowledge/canned-replies/": page(403, 403, 200),
+    "knowledge/canned-replies/<int:reply_id>/": page(403, 403, 200),
+    "knowledge/canned-replies/<int:reply_id>/active": page(
+        403, 403, "302 /knowledge/canned-replies/", method="post", body={"active": "0"}
+    ),
     # The help page: customers only (the inquiry is the customer's own).
     "help/": page(200, 403, 403),
     "help/inquiries/<uuid:inquiry_id>/status": page(200, 403, 403),

@@ -19,10 +19,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from netshop.adapters.place_names import DEPOTS, HUB, WAREHOUSE
+from netshop.knowledge.models import ArticleCategory, ArticleVersion
 from netshop.models import (
     Cancellation,
     Customer,
-    FaqEntry,
     Language,
     Order,
     OrderLine,
@@ -35,8 +35,9 @@ from netshop.models import (
 )
 from netshop.shop_time import SHOP_TZ, shop_today
 from tests.factories import (
+    ArticleVersionFactory,
     CustomerFactory,
-    FaqEntryFactory,
+    HelpArticleFactory,
     OrderFactory,
     PaymentFactory,
     ProductFactory,
@@ -398,152 +399,156 @@ def support_shop() -> SupportShop:
     )
 
 
-# The shop's policies as its FAQ states them, in Japanese and English (the numbers are the
-# rules the services enforce: 14 days to return, 30 for a damaged item, one coupon per order).
-_FAQ: tuple[tuple[str, tuple[str, str, str], tuple[str, str, str]], ...] = (
+# The shop's policies as its help articles state them, in Japanese and English (the numbers
+# are the rules the services enforce: 14 days to return, 30 for a damaged item, one coupon per
+# order): category, key, topic tags, then (title, body) per language.
+_ARTICLES: tuple[tuple[str, str, tuple[str, ...], tuple[str, str], tuple[str, str]], ...] = (
     (
-        FaqEntry.Category.RETURNS,
+        ArticleCategory.RETURNS,
+        "return-policy",
+        ("return_policy",),
         (
             "返品はできますか？返品期限は何日ですか？",
             "商品到着後14日以内で、未使用・タグ付きの商品であれば返品を承ります。",
-            "返品 返品期限 14日 返品ポリシー 未使用",
         ),
         (
             "Can I return an item? How many days do I have?",
             "Unused items with their tags can be returned within 14 days of delivery.",
-            "return returns policy 14 days deadline unused",
         ),
     ),
     (
-        FaqEntry.Category.RETURNS,
+        ArticleCategory.RETURNS,
+        "damaged-item",
+        ("damaged",),
         (
             "届いた商品が破損・不良品でした。",
             "商品到着後30日以内にご連絡ください。交換または全額返金いたします。",
-            "破損 不良品 初期不良 壊れていた 交換 返金",
         ),
         (
             "My item arrived damaged or defective.",
             "Contact us within 30 days of delivery. We will replace the item or refund it in full.",
-            "damaged defective broken faulty replacement refund",
         ),
     ),
     (
-        FaqEntry.Category.DELIVERY,
+        ArticleCategory.DELIVERY,
+        "tracking",
+        ("tracking",),
         (
             "荷物の配送状況を確認したい。",
             "発送完了メールに記載の送り状番号で、マイページから配送状況をご確認いただけます。",
-            "配送状況 追跡 送り状番号 伝票番号 荷物 どこ",
         ),
         (
             "How can I track my package?",
             "Use the tracking number in your shipping confirmation e-mail in My Page.",
-            "track tracking number where package status",
         ),
     ),
     (
-        FaqEntry.Category.DELIVERY,
+        ArticleCategory.DELIVERY,
+        "missed-delivery",
+        ("missed_delivery",),
         (
             "不在で荷物を受け取れませんでした。再配達はどうすればよいですか？",
             "不在票の送り状番号で再配達をお申し込みください。7日以内の日付と時間帯から選べます。",
-            "不在 再配達 不在票 持ち戻り 受け取れなかった",
         ),
         (
             "I missed the delivery. How do I get it redelivered?",
             "Request a redelivery with the tracking number on the notice, within the next 7 days.",
-            "missed delivery redelivery not home notice redeliver",
         ),
     ),
     (
-        FaqEntry.Category.DELIVERY,
+        ArticleCategory.DELIVERY,
+        "shipping-fee",
+        ("shipping_fee",),
         (
             "送料はいくらですか？",
             "全国一律550円（税込）、5,000円以上のご注文で送料無料です。",
-            "送料 無料 5000円 沖縄 離島",
         ),
         (
             "How much is shipping?",
             "Shipping is a flat ¥550 (tax included), and free on orders of ¥5,000 or more.",
-            "shipping fee cost free 5000 Okinawa islands",
         ),
     ),
     (
-        FaqEntry.Category.PAYMENT,
+        ArticleCategory.PAYMENT,
+        "payment-methods",
+        ("payment_methods",),
         (
             "支払い方法は何がありますか？",
             "クレジットカード、コンビニ払い、銀行振込、代金引換がご利用いただけます。",
-            "支払い方法 クレジットカード コンビニ 銀行振込 代引き",
         ),
         (
             "Which payment methods do you accept?",
             "Credit cards, konbini payment, bank transfer and cash on delivery.",
-            "payment methods card konbini bank transfer cash on delivery",
         ),
     ),
     (
-        FaqEntry.Category.COUPONS,
+        ArticleCategory.COUPONS,
+        "using-coupons",
+        ("coupon_use",),
         (
             "クーポンの使い方を教えてください。",
             "ご注文手続きの「クーポンコード」欄にコードを入力してください。1回のご注文につき1枚までです。",
-            "クーポン 使い方 コード 併用 1枚",
         ),
         (
             "How do I use a coupon?",
             "Enter the code in the 'Coupon code' field at checkout. One coupon per order.",
-            "coupon code how to use one per order combine",
         ),
     ),
     (
-        FaqEntry.Category.ORDERS,
+        ArticleCategory.ORDERS,
+        "cancel-order",
+        ("cancel_order",),
         (
             "注文をキャンセルしたい。",
             "発送前のご注文はキャンセルできます。サポートまで注文番号をお知らせください。",
-            "キャンセル 注文取消 取り消し 発送前",
         ),
         (
             "How do I cancel an order?",
             "Orders that have not shipped yet can be cancelled: send support your order number.",
-            "cancel order cancellation before shipping",
         ),
     ),
     (
-        FaqEntry.Category.OTHER,
+        ArticleCategory.OTHER,
+        "receipts-invoices",
+        ("invoice",),
         (
             "領収書・請求書は発行できますか？",
             "マイページの注文履歴から領収書（PDF）をダウンロードできます。宛名はご指定いただけます。",
-            "領収書 請求書 インボイス 適格請求書 宛名",
         ),
         (
             "Can I get a receipt or invoice?",
             "Download a PDF receipt from your order history in My Page; you can set the addressee.",
-            "receipt invoice qualified invoice pdf addressee",
         ),
     ),
     (
-        FaqEntry.Category.OTHER,
+        ArticleCategory.OTHER,
+        "gift-wrapping",
+        ("gift_wrapping",),
         (
             "ギフトラッピングはできますか？",
             "1商品につき330円（税込）で和紙ラッピングを承ります。",
-            "ギフト ラッピング 包装 のし メッセージカード",
         ),
         (
             "Do you offer gift wrapping?",
             "Yes: washi-paper wrapping for ¥330 per item (tax included).",
-            "gift wrapping wrap noshi message card present",
         ),
     ),
 )
 
 
-def support_faq() -> list[FaqEntry]:
-    """The shop's FAQ on returns, damaged items, tracking, redelivery, shipping fees, payment
-    methods, coupons, cancelling, receipts and gift wrapping, one entry per language."""
-    return [
-        FaqEntryFactory.create(
-            category=category, language=language, question=question, answer=answer, keywords=kw
-        )
-        for category, ja, en in _FAQ
-        for language, (question, answer, kw) in ((Language.JAPANESE, ja), (Language.ENGLISH, en))
-    ]
+def support_faq() -> list[ArticleVersion]:
+    """The shop's help on returns, damaged items, tracking, redelivery, shipping fees, payment
+    methods, coupons, cancelling, receipts and gift wrapping, published in both languages."""
+    versions = []
+    for category, key, tags, ja, en in _ARTICLES:
+        article = HelpArticleFactory.create(key=key, category=category, tags=list(tags))
+        for language, (title, body) in ((Language.JAPANESE, ja), (Language.ENGLISH, en)):
+            versions.append(
+                ArticleVersionFactory.create(
+                    article=article, language=language, title=title, body=body
+                )
+            )
+    return versions
 
 
 # --- Returns, exchanges and item changes ------------------------------------------------------

@@ -484,7 +484,7 @@ MESSAGES: Final[dict[str, str]] = {
     "fallback.method": "your payment method",
     "fallback.carrier": "carrier",
     "fallback.tool": "your request",
-    # --- What an FAQ entry is about, by its category (FaqEntry.Category)
+    # --- What a help article is about, by its category (ArticleCategory)
     "faq_topic.returns": "returns, exchanges and refunds",
     "faq_topic.delivery": "delivery",
     "faq_topic.payment": "payment",

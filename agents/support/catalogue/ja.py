@@ -480,7 +480,7 @@ MESSAGES: Final[dict[str, str]] = {
     "fallback.method": "ご指定の方法",
     "fallback.carrier": "配送業者",
     "fallback.tool": "お手続き",
-    # --- What an FAQ entry is about, by its category (FaqEntry.Category)
+    # --- What a help article is about, by its category (ArticleCategory)
     "faq_topic.returns": "返品・交換・返金",
     "faq_topic.delivery": "配送",
     "faq_topic.payment": "お支払い",

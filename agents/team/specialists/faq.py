@@ -1,4 +1,4 @@
-"""The FAQ agent: the shop's knowledge base, and requests to speak to a person."""
+"""The FAQ agent: the shop's help articles, and requests to speak to a person."""
 
 from __future__ import annotations
 
@@ -8,47 +8,41 @@ from langchain_core.tools import tool
 
 from agents.team.prompts import SHARED_RULES
 from agents.team.specialists.spec import Specialist
-from netshop import selectors
+from netshop.knowledge.retrieval import article_search
 
 PROMPT = f"""{SHARED_RULES}
 
 You are the FAQ agent. Answer general questions (returns, delivery times, payment methods,
-accounts, coupons) from the FAQ only: search_faq to look entries up, answer_general_question
-for the best single answer. If the FAQ has nothing, say so; do not invent policy."""
-
-
-def _entry(entry: Any) -> dict[str, Any]:
-    return {
-        "id": entry.pk,
-        "question": entry.question,
-        "answer": entry.answer,
-        "category": entry.category,
-    }
+accounts, coupons) from the shop's help articles only: search_faq to look articles up,
+answer_general_question for the best single answer. If the help has nothing, say so; do not
+invent policy."""
 
 
 @tool
 def search_faq(query: str, language: str = "ja", category: str | None = None) -> dict[str, Any]:
-    """Search the FAQ by keywords, optionally within a category.
+    """Search the shop's help articles for what the customer asks, optionally within a
+    category. Articles are found by what they are about, not only by shared words.
 
     Args:
-        query: keywords or the customer's question.
-        language: ja or en, the language of the entries to search.
+        query: the customer's question, or keywords.
+        language: ja or en, the language of the articles to search.
         category: returns, delivery, payment, account, coupons, orders or other.
     """
-    entries = selectors.faq_search(query=query, language=language, category=category, limit=3)
-    return {"entries": [_entry(entry) for entry in entries]}
+    hits = article_search(query=query, language=language, category=category, limit=3)
+    return {"entries": [hit.as_dict() for hit in hits]}
 
 
 @tool
 def answer_general_question(question: str, language: str = "ja") -> dict[str, Any]:
-    """Find the FAQ answer to a general question (returns policy, delivery days, ...).
+    """Find the help article that answers a general question (returns policy, delivery
+    days, ...); each article found names its version.
 
     Args:
         question: the customer's question.
         language: ja or en.
     """
-    entries = selectors.faq_search(query=question, language=language, limit=1)
-    return {"answer": _entry(entries[0]) if entries else None}
+    hits = article_search(query=question, language=language, limit=1)
+    return {"answer": hits[0].as_dict() if hits else None}
 
 
 SPECIALIST = Specialist(

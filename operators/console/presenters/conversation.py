@@ -40,7 +40,7 @@ class GroundsView:
     injection_suspected: bool
     orders: list[str]
     tracking: list[str]
-    faq: list[str]  # the questions of the entries quoted, else of those read
+    faq: list[str]  # the help articles quoted (title, key and version), else those read
     passed: bool
     problems: list[str]
 
@@ -60,7 +60,7 @@ def grounds_view(grounds: dict[str, Any] | None) -> GroundsView | None:
     reading, records, check = grounds["reading"], grounds["records"], grounds["check"]
     intents = [labels.label(labels.SKILL_LABELS, i) for i in reading["intents"] if i]
     confidence = reading.get("confidence")
-    quoted = [f["question"] for f in records["faq"] if f.get("quoted")]
+    quoted = [_article_named(f) for f in records["faq"] if f.get("quoted")]
     problems = [
         str(PROBLEM_LABELS.get(p["kind"], "%(subject)s"))
         % {
@@ -77,10 +77,22 @@ def grounds_view(grounds: dict[str, Any] | None) -> GroundsView | None:
         injection_suspected=bool(reading.get("injection_suspected")),
         orders=list(records["orders"]),
         tracking=list(records["tracking"]),
-        faq=quoted or [f["question"] for f in records["faq"]],
+        faq=quoted or [_article_named(f) for f in records["faq"]],
         passed=bool(check["passed"]),
         problems=problems,
     )
+
+
+def _article_named(record: dict[str, Any]) -> str:
+    """An article as the grounds name it: its title, and which article and version (grounds
+    from before help articles name an FAQ entry's question only)."""
+    if "version" not in record:
+        return str(record["question"])
+    return _("%(title)s (%(article)s, version %(version)s)") % {
+        "title": record["question"],
+        "article": record.get("article", ""),
+        "version": record["version"],
+    }
 
 
 @dataclass(frozen=True)

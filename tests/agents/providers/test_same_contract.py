@@ -23,7 +23,7 @@ from agents.support.conversations.intake import inquiry_create
 from agents.team.runs.driver import inquiry_run
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Customer
-from tests.factories import CustomerFactory, FaqEntryFactory, in_transit_order
+from tests.factories import CustomerFactory, help_article, in_transit_order
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.offline_proxy import offline_answer, wire_messages
 
@@ -48,9 +48,7 @@ def _ask(customer: Customer, text: str) -> RunOutcome:
 def shop() -> Customer:
     customer = CustomerFactory.create(code="C7301", language="ja")
     in_transit_order(customer=customer, number="ORD-7301")
-    FaqEntryFactory(
-        question="支払い方法は?", answer="クレジットカードとコンビニ払いです。", language="ja"
-    )
+    help_article(title="支払い方法は?", body="クレジットカードとコンビニ払いです。")
     return customer
 
 

@@ -14,7 +14,8 @@ from agents.support.catalogue import (
     without_frame,
 )
 from agents.support.vocabulary import GATED_SKILLS
-from netshop.models import FaqEntry, OrderStatus, PaymentMethod, ShipmentStatus
+from netshop.knowledge.models import ArticleCategory
+from netshop.models import OrderStatus, PaymentMethod, ShipmentStatus
 
 
 def test_both_languages_have_the_same_keys() -> None:
@@ -32,7 +33,7 @@ def test_both_languages_take_the_same_placeholders(key: str) -> None:
         ("order_status", OrderStatus.values),
         ("shipment_status", ShipmentStatus.values),
         ("payment_method", PaymentMethod.values),
-        ("faq_topic", FaqEntry.Category.values),
+        ("faq_topic", ArticleCategory.values),
         ("action", sorted(GATED_SKILLS)),
     ],
 )

@@ -30,8 +30,20 @@ ORDER = {
 }
 FAQ = {
     "entries": [
-        {"id": 10, "question": "送料はいくらですか？", "answer": "全国一律550円（税込）です。"},
-        {"id": 16, "question": "How do I cancel?", "answer": "Send us your order number."},
+        {
+            "id": 10,
+            "article": "shipping-fee",
+            "version": 2,
+            "title": "送料はいくらですか？",
+            "body": "全国一律550円（税込）です。",
+        },
+        {
+            "id": 16,
+            "article": "cancel-order",
+            "version": 1,
+            "title": "How do I cancel?",
+            "body": "Send us your order number.",
+        },
     ]
 }
 
@@ -243,7 +255,22 @@ def test_the_grounds_of_a_turn_name_its_reading_records_and_verdict() -> None:
     }
     assert grounds["records"]["orders"] == ["ORD-6006"]
     assert grounds["records"]["tracking"] == ["6100-0000-0003"]
-    assert [(f["id"], f["quoted"]) for f in grounds["records"]["faq"]] == [(10, True), (16, False)]
+    assert grounds["records"]["faq"] == [
+        {
+            "id": 10,
+            "question": "送料はいくらですか？",
+            "quoted": True,
+            "article": "shipping-fee",
+            "version": 2,
+        },
+        {
+            "id": 16,
+            "question": "How do I cancel?",
+            "quoted": False,
+            "article": "cancel-order",
+            "version": 1,
+        },
+    ]
     assert grounds["check"] == {"passed": True, "problems": []}
 
 

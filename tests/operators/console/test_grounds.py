@@ -58,9 +58,24 @@ def test_an_answer_that_passed_shows_its_reading_records_and_check_mark(op1: Use
     assert '<span class="grounds-confidence">93% confident</span>' in text
     assert '<span class="grounds-orders">orders: ORD-4002</span>' in text
     assert '<span class="grounds-tracking">tracking: 6100-0000-0003</span>' in text
-    assert '<span class="grounds-faq">FAQ entries: 送料は？</span>' in text
+    assert '<span class="grounds-faq">Help articles used: 送料は？</span>' in text
     assert "Checked: every request answered, every fact in the records" in text
     assert "grounds-failed" not in text
+
+
+def test_the_grounds_name_the_article_and_the_version_the_answer_used(op1: User) -> None:
+    shown = grounds()
+    shown["records"]["faq"] = [
+        {"id": 10, "question": "送料は？", "quoted": True, "article": "shipping-fee", "version": 3}
+    ]
+    inquiry = answered(inquiry_for(text="送料は？"), shown)
+
+    text = conversation_page(op1, inquiry)
+
+    assert (
+        '<span class="grounds-faq">Help articles used: 送料は？ (shipping-fee, version 3)</span>'
+        in text
+    )
 
 
 def test_an_answer_that_failed_lists_its_problems_in_japanese(op1: User) -> None:

@@ -1,8 +1,8 @@
 """The FAQ's part of a reply: the entry that fits the problem, told, not quoted, and trimmed.
 
 Three failures this prevents: a broken item answered with the "marked delivered but not
-received" entry (an entry about one problem is used only for that problem); the entry's
-title quoted back ("「注文をキャンセルしたい。」について..."; the topic is named in the
+received" article (an article tagged with one problem is used only for that problem); the
+article's title quoted back ("「注文をキャンセルしたい。」について..."; the topic is named in the
 shop's own words instead); and FAQ text that asks for what the customer already gave
 ("send support your order number") or to contact the support the customer is talking to.
 What is left of the answer is shown only if it still says something. Pure.
@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agents.providers.offline.understanding.faq import (
-    ACTION_ENTRIES,
     GIVEN_ORDER,
     TO_SUPPORT,
     entry_problem,
+    explains_action,
     problems_in,
 )
 from agents.providers.offline.writing.reply import Reply, as_dict, as_list
@@ -31,15 +31,16 @@ def choose_entry(entries: Sequence[Mapping[str, Any]], inquiry: str) -> Mapping[
     """The entry for the customer's problem if there is one, else the best entry about no
     particular problem; never an entry about another problem than theirs."""
     problems = problems_in(inquiry)
-    usable = [e for e in entries if e.get("answer") and entry_problem(e) in (problems | {None})]
+    usable = [e for e in entries if e.get("body") and entry_problem(e) in (problems | {None})]
     for_problem = [e for e in usable if entry_problem(e) in problems]
     best = for_problem or usable
     return best[0] if best else None
 
 
 def faq_text(lang: str, entry: Mapping[str, Any], *, order_known: bool) -> str:
-    """The entry's answer without what the customer needs not be asked ("" if nothing is left)."""
-    answer = str(entry.get("answer") or "")
+    """The article's text without what the customer needs not be asked ("" if nothing is
+    left)."""
+    answer = str(entry.get("body") or "")
     rules = [(cue, "") for cue in TO_SUPPORT[lang]]
     if order_known:
         rules = [*GIVEN_ORDER[lang], *rules]
@@ -100,11 +101,10 @@ def _entry_paragraph(reply: Reply, entry: Mapping[str, Any], brief: dict[str, An
 
 
 def _covered_by_action(entry: Mapping[str, Any], brief: dict[str, Any]) -> bool:
-    """An entry on how to ask for what is already being done ("how do I cancel?" next to
+    """An article on how to ask for what is already being done ("how do I cancel?" next to
     the cancellation itself) says nothing new."""
     kinds = {
         str(as_dict(item).get("kind"))
         for item in [*as_list(brief.get("pending_actions")), *as_list(brief.get("action_results"))]
     }
-    question = str(entry.get("question") or "").lower()
-    return any(re.search(cue, question) for kind, cue in ACTION_ENTRIES.items() if kind in kinds)
+    return explains_action(entry, kinds)

@@ -18,8 +18,9 @@ import pytest
 
 from agents.models import Escalation, InquiryStatus
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Coupon, Customer, FaqEntry, Language
-from tests.factories import FaqEntryFactory
+from netshop.knowledge.models import ArticleCategory
+from netshop.models import Coupon, Customer, Language
+from tests.factories import help_article
 from tests.support.scenarios import SupportShop, shopper
 
 Ask = Callable[..., RunOutcome]
@@ -120,26 +121,25 @@ def test_a_double_charge_is_explained_while_a_person_checks(
 @pytest.fixture
 def coupon_help(shop: SupportShop) -> None:
     """The shop's help on a coupon that will not apply, in both languages."""
-    for language, question, answer, keywords in (
+    for language, title, body in (
         (
             Language.JAPANESE,
             "クーポンが使えません。",
             "クーポンの有効期限と、最低購入金額（3,000円以上）をご確認ください。",
-            "クーポン 使えない 適用 エラー",
         ),
         (
             Language.ENGLISH,
             "My coupon does not work.",
             "Coupons apply to orders of ¥3,000 or more, before their expiry date.",
-            "coupon not working apply invalid error",
         ),
     ):
-        FaqEntryFactory.create(
-            category=FaqEntry.Category.COUPONS,
+        help_article(
+            key=f"coupon-not-working-{language}",
+            category=ArticleCategory.COUPONS,
+            tags=("coupon_not_applied",),
             language=language,
-            question=question,
-            answer=answer,
-            keywords=keywords,
+            title=title,
+            body=body,
         )
 
 

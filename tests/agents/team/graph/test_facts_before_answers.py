@@ -20,7 +20,8 @@ from django.utils import timezone
 
 from agents.providers.offline.formatting import has_japanese
 from agents.team.runs.outcome import RunOutcome
-from netshop.models import Cancellation, Coupon, FaqEntry, Product, Refund, Shipment
+from netshop.knowledge.models import ArticleVersion
+from netshop.models import Cancellation, Coupon, Product, Refund, Shipment
 from tests.support.scenarios import Shopper, SupportShop
 
 Ask = Callable[..., RunOutcome]
@@ -138,7 +139,7 @@ def japanese_in_english(reply: str, allowed: set[str]) -> bool:
 def test_no_reply_repeats_a_sentence_quotes_an_faq_title_or_mixes_scripts(
     shop: SupportShop, ask: Ask
 ) -> None:
-    titles = set(FaqEntry.objects.values_list("question", flat=True))
+    titles = set(ArticleVersion.objects.values_list("title", flat=True))
     japanese_only = set(Product.objects.filter(name_en="").values_list("name", flat=True))
     problems: list[tuple[str, str, object]] = []
 

@@ -9,6 +9,8 @@ from agents.support.grounds import turn_grounds
 from agents.team.graph.planner import INTENT_OF_AGENT
 from agents.team.runs.outcome import RunOutcome
 from netshop.audit.models import AuditEntry
+from netshop.knowledge.selectors import article_get
+from netshop.knowledge.services import article_draft_save, article_publish
 from tests.support.scenarios import SupportShop
 
 
@@ -42,6 +44,31 @@ def test_an_faq_answer_names_the_entry_it_quotes(
     quoted = [entry["question"] for entry in grounds["records"]["faq"] if entry["quoted"]]
     assert quoted == ["How much is shipping?"]
     assert grounds["check"]["passed"]
+
+
+def test_a_newly_published_version_answers_the_next_question_and_the_grounds_name_it(
+    ask: Callable[..., RunOutcome], shop: SupportShop
+) -> None:
+    """No restart: the run's search sees the publish at once (the index's stamp moved)."""
+    customer = shop.emily.customer
+    article = article_get(key="shipping-fee")
+    before = ask("How much is shipping?", customer=customer)
+    draft = article_draft_save(
+        article=article,
+        language="en",
+        title="How much is shipping?",
+        body="Shipping is a flat ¥700 (tax included), and free on orders of ¥8,000 or more.",
+    )
+    article_publish(version=draft)
+
+    after = ask("How much is shipping?", customer=customer)
+
+    assert "¥550" in before.state["reply"]
+    assert "¥700" in after.state["reply"]
+    assert "¥550" not in after.state["reply"]
+    grounds = Message.objects.filter(inquiry_id=after.inquiry_id, author_kind=MessageAuthor.AI)
+    quoted = [f for f in grounds.get().grounds["records"]["faq"] if f["quoted"]]  # type: ignore[index]
+    assert [(f["article"], f["version"]) for f in quoted] == [("shipping-fee", 2)]
 
 
 def test_a_reply_stating_a_fact_the_turn_never_read_fails(

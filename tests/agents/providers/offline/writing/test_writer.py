@@ -179,8 +179,9 @@ CASES: dict[str, dict[str, Any]] = {
 
 def case(name: str, lang: str) -> dict[str, Any]:
     if name == "faq":
-        entry = dict(zip(("question", "answer"), FAQ[lang], strict=True)) | {"category": "returns"}
-        results = on("faq", answer_general_question={"answer": entry | {"id": 1}})
+        entry = dict(zip(("title", "body"), FAQ[lang], strict=True))
+        article = entry | {"id": 1, "article": "returns", "version": 1, "category": "returns"}
+        results = on("faq", answer_general_question={"answer": article | {"tags": []}})
         return brief(lang, "answer_general_question", results=results)
     return brief(lang, **CASES[name])
 
@@ -334,8 +335,11 @@ def test_faq_answer_is_told_under_its_topic_never_its_title_and_a_miss_is_admitt
 COUPON_HELP = {
     "id": 7,
     "category": "coupons",
-    "question": "My coupon does not work",
-    "answer": "Check its expiry date and minimum order amount. One coupon per order.",
+    "article": "coupon-not-working",
+    "version": 3,
+    "tags": ["coupon_not_applied"],
+    "title": "My coupon does not work",
+    "body": "Check its expiry date and minimum order amount. One coupon per order.",
 }
 
 
@@ -346,7 +350,7 @@ def test_the_conditions_the_payment_agent_looked_up_are_told_beside_its_check() 
 
     reply = write_reply(brief("en", "check_payment_status", inquiry=inquiry, results=results))
 
-    assert f"About coupons:\n{COUPON_HELP['answer']}" in reply
+    assert f"About coupons:\n{COUPON_HELP['body']}" in reply
 
 
 def test_a_look_up_beside_a_check_that_found_nothing_admits_no_miss() -> None:

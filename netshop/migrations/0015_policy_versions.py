@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('netshop', '0013_operators_without_ledgers'),
+        ('netshop', '0014_help_articles'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
