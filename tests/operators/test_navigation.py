@@ -40,8 +40,14 @@ def links(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(
     "url",
-    ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/", "/audit/simulations/"],
-    ["/console/", "/console/conversations/", "/audit/", "/audit/dashboard/", "/knowledge/"],
+    [
+        "/console/",
+        "/console/conversations/",
+        "/audit/",
+        "/audit/dashboard/",
+        "/audit/simulations/",
+        "/knowledge/",
+    ],
 )
 def test_a_manager_has_the_console_and_the_manager_pages_in_one_menu(url: str) -> None:
     manager = signed_in(staff_user("kanrisha", Role.MANAGER))
