@@ -17,6 +17,7 @@ from agents.providers import router_model_file
 from agents.simulation.sandbox.environment import POLICY_VERSION_VARIABLE
 from agents.team import prompts
 from agents.team.specialists import SPECIALISTS
+from netshop.knowledge.selectors import articles_published
 from netshop.policy import policy_in_force
 
 
@@ -40,10 +41,13 @@ def policy_version() -> str:
     return os.environ.get(POLICY_VERSION_VARIABLE) or str(policy_in_force().version)
 
 
-def articles_version() -> str | None:
-    """The version (or digest) of the help articles in force, or of the candidate's articles
-    export (``NETSHOP_ARTICLES_EXPORT``). HOOK: wire to the articles' service; None until then."""
-    return None
+def articles_version() -> str:
+    """The help articles answered from: how many texts are live and a digest of what they
+    say (key, language, title, body), the same in the shop and in the sandbox that imported
+    them, so two runs on different articles tell apart."""
+    live = articles_published()
+    stamp = "\x00".join(sorted(f"{v.article.key} {v.language} {v.title} {v.body}" for v in live))
+    return f"{len(live)} texts, {hashlib.sha256(stamp.encode()).hexdigest()[:12]}"
 
 
 def versions_in_force() -> dict[str, Any]:

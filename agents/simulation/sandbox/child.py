@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import time
 import traceback
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.management import call_command
 
 from agents.models import Inquiry
@@ -23,6 +25,8 @@ from agents.simulation.verdicts import Observed, turn_reasons
 from agents.simulation.versions import versions_in_force
 from agents.support.conversations.services import customer_message_post
 from netshop.demo import demo_password, seed_demo
+from netshop.knowledge.files import articles_import_text
+from netshop.knowledge.models import HelpArticle
 from netshop.selectors import customer_get
 from netshop.shop_time import shop_today
 
@@ -34,8 +38,8 @@ def sandbox_main(spec: dict[str, Any], emit: Emit) -> None:
     """Run ``spec`` (``cases`` in the suite's multi-turn form, ``k`` attempts each) and
     ``emit`` the versions, then one event per case."""
     call_command("migrate", verbosity=0, interactive=False)
-    emit({"event": "versions", "versions": versions_in_force()})
     _seed()
+    emit({"event": "versions", "versions": versions_in_force()})
     all_orders = shop_state.order_numbers()
     for case in spec["cases"]:
         attempts = []
@@ -49,7 +53,17 @@ def sandbox_main(spec: dict[str, Any], emit: Emit) -> None:
 
 
 def _seed() -> None:
+    """The fixed scenario, answering from the shop's (or the candidate's) articles."""
     seed_demo(password=demo_password(), reset=True)
+    if settings.NETSHOP_ARTICLES_EXPORT:
+        _answer_from(Path(settings.NETSHOP_ARTICLES_EXPORT))
+
+
+def _answer_from(export: Path) -> None:
+    """Replace the scenario's help articles with the file's: the sandbox answers from exactly
+    the articles the shop (or the candidate) has."""
+    HelpArticle.objects.all().delete()
+    articles_import_text(export.read_text("utf-8"))
 
 
 def case_attempt(case: dict[str, Any], *, all_orders: set[str]) -> dict[str, Any]:

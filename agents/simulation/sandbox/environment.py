@@ -37,8 +37,9 @@ def sandbox_audit_key() -> str:
     return f"sandbox:{secret}"
 
 
-def sandbox_environment(*, url: str, candidate: Candidate) -> dict[str, str]:
-    """The environment to start the child with."""
+def sandbox_environment(*, url: str, candidate: Candidate, articles: str = "") -> dict[str, str]:
+    """The environment to start the child with; ``articles``: the shop's published articles'
+    export, which the child answers from unless the candidate names its own."""
     env = {name: value for name, value in os.environ.items() if name not in CLOSED}
     env.update(
         DATABASE_URL=url,
@@ -49,6 +50,8 @@ def sandbox_environment(*, url: str, candidate: Candidate) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
     )
     env.update(policy_environment(candidate))
+    if articles:
+        env["NETSHOP_ARTICLES_EXPORT"] = articles
     env.update(candidate.environment())
     return env
 

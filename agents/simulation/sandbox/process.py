@@ -25,6 +25,8 @@ from django.conf import settings
 from agents.simulation.candidates import Candidate
 from agents.simulation.sandbox.database import sandbox_database_ensure, sandbox_url
 from agents.simulation.sandbox.environment import sandbox_environment
+from netshop.knowledge.files import articles_export_text
+from netshop.knowledge.selectors import articles_published
 
 EVENT_PREFIX: Final = "@@simulation "
 SANDBOX_LOCK: Final = 0x51A1  # the advisory lock key one simulation holds on its sandbox
@@ -57,9 +59,20 @@ def sandbox_run(
     with tempfile.TemporaryDirectory(prefix="simulation-") as folder:
         spec = Path(folder) / "spec.json"
         spec.write_text(json.dumps({"cases": cases, "k": k}, ensure_ascii=False), "utf-8")
+        env = sandbox_environment(url=url, candidate=candidate, articles=_shop_articles(folder))
         with _sandbox_held(url):
-            _child(spec, sandbox_environment(url=url, candidate=candidate), output, on_event)
+            _child(spec, env, output, on_event)
     return output
+
+
+def _shop_articles(folder: str) -> str:
+    """The shop's published articles as a file for the child ("" when the shop has none yet:
+    the scenario's own articles stand)."""
+    if not articles_published():
+        return ""
+    path = Path(folder) / "articles.json"
+    path.write_text(articles_export_text(), "utf-8")
+    return str(path)
 
 
 @contextmanager

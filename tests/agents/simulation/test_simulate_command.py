@@ -20,6 +20,9 @@ from django.db import connection
 
 from agents.simulation.models import RunStatus, SimulationRun
 from agents.simulation.results import run_cases, run_summary, runs_compare
+from agents.simulation.versions import articles_version
+from netshop.knowledge.models import ArticleCategory
+from tests.factories import help_article
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -99,7 +102,8 @@ def test_a_suite_runs_in_the_sandbox_and_is_stored_with_its_versions(tmp_path: P
     assert run.pass_at == {"1": 0.6667}
     assert run.versions["provider"] == "offline"
     assert len(run.versions["prompt_digest"]) == len(run.versions["router_digest"]) == 64
-    assert (run.versions["policy_version"], run.versions["articles_version"]) == ("0", None)
+    assert run.versions["policy_version"] == "0"  # no version saved: the environment's
+    assert run.versions["articles_version"].endswith(" texts, ", 0, -12)  # the scenario's
     assert [(row.category, row.cases, row.passed) for row in run_summary(run)] == [
         ("faq", 2, 1),
         ("unclear", 1, 1),
@@ -154,6 +158,38 @@ def test_below_the_threshold_the_command_fails_and_the_regression_comes_first(
         ("en-policy", True, True),
     ]
     assert compared["versions"] == {}
+
+
+@pytest.mark.django_db
+def test_the_sandbox_answers_from_the_shops_published_articles(tmp_path: Path) -> None:
+    """The configuration in force includes the shop's articles: a fact only the shop's
+    article states reaches the sandbox's reply, and the run records those articles."""
+    help_article(
+        key="store-pickup",
+        language="en",
+        category=ArticleCategory.DELIVERY,
+        title="Can I collect my order at a store?",
+        body="Orders can be collected at our Sapporo showroom from the day after shipping.",
+    )
+    pickup = case(
+        "en-pickup",
+        "faq",
+        "C0002",
+        "en",
+        "Is it possible to pick my parcel up in person at one of your stores?",
+        expected_status=["resolved"],
+        reply_must_include=[["Sapporo"]],
+    )
+
+    call_command("simulate", str(suite(tmp_path, pickup)), "--threshold", "1", stdout=StringIO())
+
+    run = SimulationRun.objects.get()
+    assert (run.status, run.cases_passed) == (RunStatus.PASSED, 1), run.results.get().reasons
+    assert run.versions["articles_version"] == articles_version() == f"1 texts, {digest(run)}"
+
+
+def digest(run: SimulationRun) -> str:
+    return str(run.versions["articles_version"]).rsplit(" ", 1)[-1]
 
 
 @pytest.mark.django_db(transaction=True)
