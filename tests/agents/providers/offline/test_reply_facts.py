@@ -63,7 +63,7 @@ CANCEL_JA = {
     "id": 29,
     "article": "cancel-order",
     "version": 1,
-    "tags": ["cancel_order"],
+    "tags": ["order_cancellation"],
     "title": "注文をキャンセルしたい。",
     "body": "発送前のご注文はキャンセルできます。サポートまで注文番号をお知らせください。"
     "カードの与信は解放されます。",
