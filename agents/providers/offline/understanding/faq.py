@@ -77,7 +77,7 @@ def entry_problem(entry: Mapping[str, Any]) -> str | None:
 
 
 # The topic tag of the article explaining how to ask for each action support carries out.
-ARTICLE_OF_ACTION: Final = {Skill.CANCEL_ORDER: "order_cancellation"}
+ARTICLE_OF_ACTION: Final[dict[str, str]] = {Skill.CANCEL_ORDER: "order_cancellation"}
 
 
 def explains_action(entry: Mapping[str, Any], kinds: set[str]) -> bool:
