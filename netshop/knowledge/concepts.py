@@ -154,7 +154,7 @@ LEXICON: Final[dict[str, tuple[str, ...]]] = {
         r"お詫び|おわび|謝罪|補償",
         r"apolog|compensat|sorry|something goes wrong|make up for",
     ),
-    "cancel_order": (
+    "order_cancellation": (
         r"キャンセル|取り消|取消|注文.{0,6}(?:やめ|止め)|やめることは|やめたい",
         r"cancel|call (?:it )?off|by mistake|ordered (?:the )?wrong|undo (?:my )?order",
     ),

@@ -80,6 +80,8 @@ def article_draft_save(
     rewritten until it is published). Nothing the customers see changes."""
     fields = _checked_text(language=language, title=title, body=body, questions=questions)
     with transaction.atomic():
+        # One writer per article at a time: two managers saving at once would both number a
+        # new draft (the unique constraints would refuse the second, as an error).
         HelpArticle.objects.select_for_update().filter(pk=article.pk).first()
         draft = _draft_of(article, language)
         if draft is None:

@@ -22,7 +22,7 @@ PROBLEM_TAGS: Final = (
 )
 
 # Tags of the articles explaining how to ask for an action support can also carry out.
-ACTION_TAGS: Final = ("cancel_order",)
+ACTION_TAGS: Final = ("order_cancellation",)
 
 # Every tag the shop's software understands, with what it means (for the people tagging).
 TOPIC_TAGS: Final[dict[str, str]] = {
@@ -54,7 +54,7 @@ TOPIC_TAGS: Final[dict[str, str]] = {
     "coupon_use": "how to use a coupon",
     "coupon_not_applied": "a coupon that does not work",
     "apology_coupon": "the shop's apology coupons",
-    "cancel_order": "cancelling an order",
+    "order_cancellation": "cancelling an order",
     "change_order": "changing what an order contains",
     "order_confirmation": "the order confirmation e-mail",
     "order_status": "what an order's status means",

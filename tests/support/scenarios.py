@@ -497,7 +497,7 @@ _ARTICLES: tuple[tuple[str, str, tuple[str, ...], tuple[str, str], tuple[str, st
     (
         ArticleCategory.ORDERS,
         "cancel-order",
-        ("cancel_order",),
+        ("order_cancellation",),
         (
             "注文をキャンセルしたい。",
             "発送前のご注文はキャンセルできます。サポートまで注文番号をお知らせください。",

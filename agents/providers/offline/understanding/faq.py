@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.typos import prepare
+from agents.support.vocabulary import Skill
 from netshop.knowledge.tags import ACTION_TAGS, PROBLEM_TAGS
 
 # The problems a customer may write about, by the topic tag an article about it carries
@@ -75,10 +76,15 @@ def entry_problem(entry: Mapping[str, Any]) -> str | None:
     return next((tag for tag in tags if tag in PROBLEM_TAGS), None)
 
 
+# The topic tag of the article explaining how to ask for each action support carries out.
+ARTICLE_OF_ACTION: Final[dict[str, str]] = {Skill.CANCEL_ORDER: "order_cancellation"}
+
+
 def explains_action(entry: Mapping[str, Any], kinds: set[str]) -> bool:
     """Whether the article explains how to ask for one of the actions ``kinds`` (by its
-    tags: the cancellation article carries ``cancel_order``)."""
-    return bool(kinds & set(entry.get("tags") or []) & set(ACTION_TAGS))
+    tags: the cancellation article carries ``order_cancellation``)."""
+    tags = set(entry.get("tags") or []) & set(ACTION_TAGS)
+    return any(ARTICLE_OF_ACTION.get(kind) in tags for kind in kinds)
 
 
 # Problems whose conditions the shop's help (the FAQ) keeps: the agent checking the problem

@@ -64,9 +64,9 @@ def faq_paragraphs(
     tools = answers.get("faq")
     if tools is None:
         looked_up = next((found for found in answers.values() if Skill.SEARCH_FAQ in found), None)
-        entry = choose_entry(_entries(looked_up), _inquiry(brief)) if looked_up else None
+        entry = _chosen(_entries(looked_up), brief) if looked_up else None
         return _entry_paragraph(reply, entry, brief) if entry is not None else []
-    entry = choose_entry(_entries(tools), _inquiry(brief))
+    entry = _chosen(_entries(tools), brief)
     if entry is not None:
         said = _entry_paragraph(reply, entry, brief)
         if said:
@@ -74,6 +74,14 @@ def faq_paragraphs(
     if brief.get("intent") == "contact_human" or entry is not None or len(reply.agents) > 1:
         return []  # the hand-over sentence answers a request for a person; others answered
     return [reply.say("faq_none")]
+
+
+def _chosen(entries: list[dict[str, Any]], brief: dict[str, Any]) -> Mapping[str, Any] | None:
+    """The entry to tell: one that adds to the actions in hand when there is one ("how do I
+    cancel?" found first for "cancel it, and how long do I have to return?" is passed over for
+    the returns article), else the best, which ``_entry_paragraph`` then leaves unsaid."""
+    fresh = [entry for entry in entries if not _covered_by_action(entry, brief)]
+    return choose_entry(fresh, _inquiry(brief)) or choose_entry(entries, _inquiry(brief))
 
 
 def _inquiry(brief: dict[str, Any]) -> str:

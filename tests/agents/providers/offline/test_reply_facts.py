@@ -63,7 +63,7 @@ CANCEL_JA = {
     "id": 29,
     "article": "cancel-order",
     "version": 1,
-    "tags": ["cancel_order"],
+    "tags": ["order_cancellation"],
     "title": "注文をキャンセルしたい。",
     "body": "発送前のご注文はキャンセルできます。サポートまで注文番号をお知らせください。"
     "カードの与信は解放されます。",
@@ -296,3 +296,30 @@ def test_an_english_reply_names_the_depot_in_english_and_a_japanese_only_place_n
     assert "ヤマト運輸 羽田クロノゲート" in japanese
     assert "謎の倉庫" not in unknown
     assert "Last update: Sun, Nov 30 at 19:05." in unknown
+
+
+def test_the_how_to_of_an_action_in_hand_gives_way_to_the_next_article_found() -> None:
+    returns = {
+        "id": 1,
+        "article": "return-policy",
+        "version": 1,
+        "tags": ["return_policy"],
+        "title": "返品はできますか？",
+        "body": "商品到着後14日以内で、未使用の商品であれば返品を承ります。",
+        "category": "returns",
+    }
+    pending = [{"kind": "cancel_order", "params": {"order_number": "ORD-4001"}}]
+    results = on("faq", search_faq={"entries": [CANCEL_JA, returns]}) | on("order")
+
+    reply = write_reply(
+        brief(
+            "ja",
+            "cancel_order",
+            inquiry="ORD-4001をキャンセルして。あと返品は何日以内ですか",
+            results=results,
+            pending_actions=pending,
+        )
+    )
+
+    assert "14日以内" in reply
+    assert "発送前のご注文はキャンセルできます" not in reply
