@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import time
 import traceback
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
