@@ -36,6 +36,8 @@ POLICY_SETTINGS: Final = frozenset(
     {limit.setting for limit in LIMITS}
     | {"NETSHOP_AUTONOMY_MIN_CONFIDENCE", "NETSHOP_AWAITING_CUSTOMER_HOURS"}
 )
+# The help articles' file the sandbox child answers from after seeding (the shop's or ours).
+ARTICLES_VARIABLE: Final = "NETSHOP_ARTICLES_EXPORT"
 KEYS: Final = frozenset(
     {"name", "provider", "model", "models", "base_url", "api_key_env", "router_model"}
     | {"articles", "policy"}
@@ -77,7 +79,7 @@ class Candidate:
         if self.router_model:
             env["NETSHOP_ROUTER_MODEL"] = self.router_model
         if self.articles:
-            env["NETSHOP_ARTICLES_EXPORT"] = self.articles
+            env[ARTICLES_VARIABLE] = self.articles
         return env
 
 

@@ -8,17 +8,18 @@ seeded again after any attempt that changed the shop, so no case sees another's 
 from __future__ import annotations
 
 import json
+import os
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core.management import call_command
 
 from agents.models import Inquiry
 from agents.runs import inquiry_create, inquiry_run
+from agents.simulation.candidates import ARTICLES_VARIABLE
 from agents.simulation.replies import ORDER_NUMBER
 from agents.simulation.sandbox import shop_state
 from agents.simulation.verdicts import Observed, turn_reasons
@@ -55,8 +56,9 @@ def sandbox_main(spec: dict[str, Any], emit: Emit) -> None:
 def _seed() -> None:
     """The fixed scenario, answering from the shop's (or the candidate's) articles."""
     seed_demo(password=demo_password(), reset=True)
-    if settings.NETSHOP_ARTICLES_EXPORT:
-        _answer_from(Path(settings.NETSHOP_ARTICLES_EXPORT))
+    export = os.environ.get(ARTICLES_VARIABLE)
+    if export:
+        _answer_from(Path(export))
 
 
 def _answer_from(export: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Final
 
 from django.conf import settings
 
-from agents.simulation.candidates import Candidate
+from agents.simulation.candidates import ARTICLES_VARIABLE, Candidate
 from netshop.policy import LIMITS, policy_in_force
 
 SETTINGS_MODULE: Final = "agents.simulation.sandbox.settings"
@@ -23,7 +23,7 @@ CLOSED: Final = (
     "NETSHOP_AUDIT_KEYS_OLD",
     "NETSHOP_AUDIT_ANCHOR_SINK",
     "NETSHOP_ROUTER_MODEL",
-    "NETSHOP_ARTICLES_EXPORT",
+    ARTICLES_VARIABLE,
 )
 ANCHOR_FILE: Final = "sandbox-audit-anchors.jsonl"
 # The shop's policy version the child runs under (``versions.policy_version``).
@@ -51,7 +51,7 @@ def sandbox_environment(*, url: str, candidate: Candidate, articles: str = "") -
     )
     env.update(policy_environment(candidate))
     if articles:
-        env["NETSHOP_ARTICLES_EXPORT"] = articles
+        env[ARTICLES_VARIABLE] = articles
     env.update(candidate.environment())
     return env
 

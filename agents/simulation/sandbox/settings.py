@@ -16,8 +16,6 @@ environment must not seed the demo over a shop.
 
 from __future__ import annotations
 
-import os
-
 from django.core.exceptions import ImproperlyConfigured
 
 from agents.simulation.sandbox.naming import SANDBOX_SUFFIX
@@ -41,6 +39,3 @@ CACHES = {
 NETSHOP_CARRIER = {"latency_ms": 0, "fault_rate": 0.0}
 NETSHOP_GATEWAY = {"latency_ms": 0, "fault_rate": 0.0}
 NETSHOP_AUDIT_ANCHOR_SINK = "netshop.audit.anchors.FileAnchorSink"
-# The help articles the child answers from after seeding the demo: the shop's published ones
-# (exported by the parent) or the candidate's file (``sandbox.articles``).
-NETSHOP_ARTICLES_EXPORT = os.environ.get("NETSHOP_ARTICLES_EXPORT", "")
