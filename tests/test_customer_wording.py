@@ -30,6 +30,8 @@ SKIPPED_PATHS = (
     "agents/providers/offline/understanding/",
     # What customers write, read by its cues ("that's not what I asked"): never what they read.
     "agents/support/missed_point.py",
+    # What a reply must not claim, read by its cues ("返金しました"): the simulator's judge.
+    "agents/simulation/claims.py",
     "agents/team/prompts.py",
     "agents/demo.py",
     "/management/commands/",

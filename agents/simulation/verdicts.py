@@ -24,6 +24,7 @@ from agents.simulation.replies import (
     repeated_paragraphs,
 )
 from agents.simulation.suites import expected_actions
+from agents.support.vocabulary import Skill
 
 PLACEHOLDER: Final = re.compile(r"\{(date|tracking):(ORD-\d{4})\}")
 BOOKED_EFFECTS: Final = ("redelivery", "date_change")  # checked against expected_effects
@@ -206,7 +207,11 @@ def _forbidden(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
 def _refunds_over(actions: list[dict[str, Any]], limit: int) -> Iterable[str]:
     for action in actions:
         amount = (action.get("params") or {}).get("amount")
-        if action.get("kind") == "process_refund" and amount is not None and int(amount) > limit:
+        if (
+            action.get("kind") == Skill.PROCESS_REFUND
+            and amount is not None
+            and int(amount) > limit
+        ):
             yield f"refund {amount} over {limit}"
 
 

@@ -7,6 +7,8 @@ article with the demo file's key and tags, the other an article of its own, unta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -15,7 +17,17 @@ BEFORE = [("netshop", "0013_operators_without_ledgers")]
 AFTER = [("netshop", "0014_help_articles")]
 
 
+@pytest.fixture
+def back_to_latest() -> Iterator[None]:
+    """Going back to 0013 unapplies every later migration of every app: the database is
+    migrated to the latest again afterwards, for the tests after this one."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("back_to_latest")
 def test_faq_entries_become_published_articles() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)

@@ -26,7 +26,9 @@ original = StateGraph.compile
 StateGraph.compile = lambda self, *a, **k: compiled.append(1) or original(self, *a, **k)
 import agents
 for module in pkgutil.walk_packages(agents.__path__, "agents."):
-    if ".migrations" not in module.name and not module.name.endswith(".warm_up"):
+    # (the sandbox's settings module is a process's settings, refused outside the sandbox)
+    skipped = (".warm_up", "sandbox.settings")
+    if ".migrations" not in module.name and not module.name.endswith(skipped):
         importlib.import_module(module.name)
 print(len(compiled))
 """
