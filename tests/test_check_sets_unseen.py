@@ -74,3 +74,42 @@ def test_no_check_sentence_is_in_the_repository() -> None:
             found.append(f"{path.relative_to(ROOT)} holds {windows[match.group()]}")
 
     assert found == []
+
+
+# Our own measuring sets (the retrieval questions, the simulation suites): a question of
+# theirs is short, so a shorter run copied from a check sentence is already a copy.
+OWN_SETS = ("bench/retrieval_cases.jsonl", "bench/retrieval_holdout.jsonl", "simulations")
+OWN_SET_WINDOW = 30
+
+
+def _own_set_texts() -> list[Path]:
+    return [
+        path
+        for path in _tracked_texts()
+        if str(path.relative_to(ROOT)).startswith(OWN_SETS) and path.suffix == ".jsonl"
+    ]
+
+
+@pytest.mark.skipif(
+    not all((CHECK_DATA / name).exists() for name in CHECK_SETS),
+    reason="the external check sets are not beside this checkout",
+)
+def test_our_own_measuring_sets_copy_no_run_of_a_check_sentence() -> None:
+    development = "\n".join(_sentences(DEV_SET))
+    runs = {
+        text[start : start + OWN_SET_WINDOW]: f"{name}:{number}"
+        for name in CHECK_SETS
+        for number, text in enumerate(_sentences(name), start=1)
+        for start in range(max(len(text) - OWN_SET_WINDOW + 1, 0))
+    }
+    runs = {run: where for run, where in runs.items() if run not in development}
+    found = [
+        f"{path.relative_to(ROOT)} holds {where}"
+        for path in _own_set_texts()
+        for text in [_normalised(path.read_text(errors="replace"))]
+        for run, where in runs.items()
+        if run in text
+    ]
+
+    assert _own_set_texts(), "the measuring sets moved: point OWN_SETS at them"
+    assert found == []
