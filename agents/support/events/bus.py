@@ -108,12 +108,17 @@ class HeldSteps:
             self.timer.cancel()
             self.timer = None
 
-    def _announce_late(self) -> None:
-        """The timer's thread: announce what is held, on a connection of its own."""
+    def announce_now(self) -> None:
+        """Announce what is held, if the database lets us: for a leg that failed."""
         try:
             self.announce()
         except Exception:  # a live update lost is recovered by the console's resync
             logger.warning("could not announce a run's held steps", exc_info=True)
+
+    def _announce_late(self) -> None:
+        """The timer's thread: announce what is held, on a connection of its own."""
+        try:
+            self.announce_now()
         finally:
             connection.close()  # this thread's own: back to the pool, or closed
 
@@ -130,6 +135,12 @@ def steps_held() -> Iterator[HeldSteps]:
     token = _held_steps.set(holder)
     try:
         yield holder
+    except BaseException:
+        # A leg that fails still finished its earlier steps: they are announced now, from the
+        # run's own thread, not by a timer that would fire after the run (and its worker's
+        # task, or a test's database) is gone.
+        holder.announce_now()
+        raise
     finally:
         _held_steps.reset(token)
 

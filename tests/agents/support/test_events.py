@@ -158,6 +158,31 @@ def test_a_leg_that_ends_at_once_announces_its_steps_only_with_its_record() -> N
     assert published_after(start) == []
 
 
+def test_a_leg_that_fails_announces_its_finished_steps_before_the_error_leaves_it() -> None:
+    """Nothing of a failed run is announced later by a timer: by then the worker's task, or
+    a test and its database, may be gone, and the steps land in whatever came next."""
+    start = last_seq()
+
+    holders: list[bus.HeldSteps] = []
+
+    def failing_leg() -> None:
+        with steps_held() as held:
+            holders.append(held)
+            held.add([step("classify"), step("specialist")])
+            raise RuntimeError("the specialist's carrier call failed")
+
+    with pytest.raises(RuntimeError):
+        failing_leg()
+
+    assert published_after(start) == [
+        ("run.step", step("classify")),
+        ("run.step", step("specialist")),
+    ]
+    assert holders[0].timer is None  # no announcement is left to fire after the run
+    time.sleep(bus.ANNOUNCE_AFTER_S + 0.2)
+    assert len(published_after(start)) == 2
+
+
 def test_a_model_call_outside_a_run_announces_nothing() -> None:
     start = last_seq()
 
