@@ -113,3 +113,46 @@ def test_our_own_measuring_sets_copy_no_run_of_a_check_sentence() -> None:
 
     assert _own_set_texts(), "the measuring sets moved: point OWN_SETS at them"
     assert found == []
+
+
+# What the router learns from and the benchmark it is judged on: an example that shares a
+# long run with a check sentence teaches the router that sentence, and a benchmark case that
+# does measures it twice. A run of 40 characters is a clause, past the phrases anyone writes.
+ROUTER_SETS = (
+    "agents/providers/offline/understanding/examples/",
+    "bench/understanding_cases.jsonl",
+)
+ROUTER_SET_WINDOW = 40
+
+
+def _router_set_texts() -> list[Path]:
+    return [
+        path
+        for path in _tracked_texts()
+        if str(path.relative_to(ROOT)).startswith(ROUTER_SETS) and path.suffix == ".jsonl"
+    ]
+
+
+@pytest.mark.skipif(
+    not all((CHECK_DATA / name).exists() for name in CHECK_SETS),
+    reason="the external check sets are not beside this checkout",
+)
+def test_the_routers_examples_and_benchmark_copy_no_run_of_a_check_sentence() -> None:
+    development = "\n".join(_sentences(DEV_SET))
+    runs = {
+        text[start : start + ROUTER_SET_WINDOW]: f"{name}:{number}"
+        for name in CHECK_SETS
+        for number, text in enumerate(_sentences(name), start=1)
+        for start in range(max(len(text) - ROUTER_SET_WINDOW + 1, 0))
+    }
+    runs = {run: where for run, where in runs.items() if run not in development}
+    found = [
+        f"{path.relative_to(ROOT)} holds {where}"
+        for path in _router_set_texts()
+        for text in [_normalised(path.read_text(errors="replace"))]
+        for run, where in runs.items()
+        if run in text
+    ]
+
+    assert len(_router_set_texts()) > 1, "the router's sets moved: point ROUTER_SETS at them"
+    assert found == []
