@@ -205,7 +205,7 @@ def out_for_delivery_order(*, total: int = 5480, **order: Any) -> Order:
 
 
 def absent_returned_order(*, total: int = 7200, **order: Any) -> Order:
-    """A shipped order the driver took back to the depot yesterday (can be redelivered)."""
+    """A shipped order the driver returned to the depot the day before (can be redelivered)."""
     return _shipped_order(ShipmentStatus.ABSENT_RETURNED, total, -1, **order)
 
 

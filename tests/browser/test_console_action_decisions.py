@@ -23,7 +23,7 @@ from tests.support.workers import Worker, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-BOTH_TEXT = "ORD-1001をキャンセルしてください。それと、ORD-1003が壊れていたので返金してください。"
+BOTH_TEXT = "ORD-1001は取り消しでお願いします。それと、ORD-1003が壊れていたので返金してください。"
 REASON = "すでに発送準備に入っているためキャンセルできません"
 RUN_TIMEOUT_MS = 60_000
 

@@ -206,7 +206,7 @@ class Shopper:
 @dataclass(frozen=True)
 class BusyShopper(Shopper):
     """A ``Shopper`` who also has ``in_transit`` (captured, due in three days),
-    ``absent_returned`` (taken back to the depot yesterday) and ``cancelled`` (authorization
+    ``absent_returned`` (returned to the depot the day before) and ``cancelled`` (authorization
     released) orders."""
 
     in_transit: Order

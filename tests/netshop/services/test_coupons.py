@@ -51,7 +51,7 @@ def _refused(customer: Customer, **kwargs: object) -> DomainError:
 
 
 def troubled_customer() -> Customer:
-    """A customer whose parcel the driver took back to the depot yesterday: a cause."""
+    """A customer whose parcel the driver returned to the depot the day before: a cause."""
     return absent_returned_order().customer
 
 

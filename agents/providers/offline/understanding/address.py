@@ -28,7 +28,7 @@ _JA_TAIL: Final = re.compile(
     r"|でお願い|でお届け|で(?:す|した|ございます)|になります|となります|、?(?:お願い|よろしく)).*$"
 )
 # An English address is read around its postal code, in whichever order the parts come
-# ("1-2-3 Ginza, Chuo-ku, Tokyo 104-0061", "〒220-0012, 2-2-1 Minatomirai, Nishi-ku,
+# ("1-2-3 Ginza, Chuo-ku, Tokyo 104-0061", "〒231-0861, 3-7-1 Motomachi, Naka-ku,
 # Yokohama, Kanagawa"), up to the end of the sentence it is in.
 _EN_POSTAL: Final = re.compile(rf"〒?\s*{_POSTAL}")
 _CLAUSE_END: Final = re.compile(r"[\n;:!?。]|\.(?=\s|$)")

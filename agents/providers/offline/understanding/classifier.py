@@ -146,9 +146,9 @@ def confidence(
     """How sure the reading is: the main intent's probability, held down by the least
     certain routing decision (an agent near the threshold either way).
 
-    The main intent counts as clearly as the one sentence that says it most clearly: in "it
-    was taken back to the depot yesterday. So annoying. Any compensation?" the story and
-    the sigh blur the whole, not the question (``_sure_enough`` reads a second one alike).
+    The main intent counts as clearly as the one sentence that says it most clearly: in "the
+    driver gave up, my box is at the depot again. Not happy. Can you make up for it?" the story
+    and the sigh blur the whole, not the question (``_sure_enough`` reads a second one alike).
     A fallback look-up for a message stating a concrete problem is a sound step, not a
     guess."""
     if reading is None:

@@ -17,8 +17,8 @@ GINZA = FoundAddress("104-0061", "東京都", "中央区銀座1-2-3")
         ("〒１０４－００６１　東京都中央区銀座１－２－３", GINZA),
         (
             "ORD-4011の届け先を変更したいです。"
-            "新しい住所は〒530-0001 大阪府大阪市北区梅田1-1です。",
-            FoundAddress("530-0001", "大阪府", "大阪市北区梅田1-1"),
+            "新しい住所は〒542-0076 大阪府大阪市中央区難波1-1です。",
+            FoundAddress("542-0076", "大阪府", "大阪市中央区難波1-1"),
         ),
         (
             "住所変更お願いします\n〒060-0001\n北海道札幌市中央区北一条西2丁目\nよろしくお願いします",
@@ -47,8 +47,8 @@ def test_japanese_addresses_postal_code_first(text: str, expected: FoundAddress)
             FoundAddress("104-0061", "東京都", "1-2-3 Ginza, Chuo-ku"),
         ),
         (
-            "Can you send it to 2-5-1 Umeda, Kita-ku, Osaka-fu 530-0001 instead?",
-            FoundAddress("530-0001", "大阪府", "2-5-1 Umeda, Kita-ku"),
+            "Can you send it to 2-5-1 Namba, Chuo-ku, Osaka-fu 542-0076 instead?",
+            FoundAddress("542-0076", "大阪府", "2-5-1 Namba, Chuo-ku"),
         ),
         (
             "My new address: 4-1 Sakae, Naka-ku, Nagoya, Aichi 460-0008, Japan",
@@ -138,7 +138,7 @@ def test_a_postal_code_alone_is_found_incomplete() -> None:
 
 def test_the_last_complete_address_wins() -> None:
     text = (
-        "〒530-0001 大阪府大阪市北区梅田1-1に変更したいです\n"
+        "〒542-0076 大阪府大阪市中央区難波1-1に変更したいです\n"
         "すみません、〒104-0061 東京都中央区銀座1-2-3 でした"
     )
 

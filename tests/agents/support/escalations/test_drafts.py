@@ -49,7 +49,7 @@ from tests.operators.api_helpers import staff_user
 from tests.support.concurrency import released_together
 from tests.support.scenarios import SupportShop
 
-OFF_TOPIC = "What's the weather going to be like in Osaka this weekend?"
+OFF_TOPIC = "Is it likely to rain in Fukuoka this weekend?"
 Ask = Callable[..., RunOutcome]
 
 

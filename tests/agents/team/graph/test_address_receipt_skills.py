@@ -255,9 +255,9 @@ def test_no_refund_made_is_said_and_none_is_offered(
         ),
         (
             "emily",
-            "Could you issue a receipt for {bank_transfer}, addressed to Carter Design Studio?",
-            "Carter Design Studio",
-            "addressed to Carter Design Studio, ¥5,060",
+            "Could you issue a receipt for {bank_transfer}, addressed to Harbour Lane Studio?",
+            "Harbour Lane Studio",
+            "addressed to Harbour Lane Studio, ¥5,060",
         ),
     ],
 )

@@ -1,7 +1,7 @@
 """Coupon requests with and without a cause, and a double charge explained, through the whole
 graph with the offline model (issue 24, the payment classes).
 
-Given Hanako (a donabe taken back to the depot yesterday) and a customer whose deliveries all
+Given Hanako (a donabe returned to the depot a day ago) and a customer whose deliveries all
 went well, when the well-served customer just asks for a coupon, then the request is refused
 with the shop's reason at once (never "which order?"), and nothing is issued; when Hanako
 tells what happened before asking for something in return, then the shop's coupon policy is
@@ -73,10 +73,10 @@ def test_a_coupon_asked_for_no_reason_is_refused_with_the_reason_not_a_list_of_o
         "何か補償はありますか？",
         "{absent_returned}、家にいたのに不在扱いで持ち戻りになりました。ひどいです。"
         "お詫びのクーポンはいただけませんか",
-        "My parcel {absent_returned} was taken back to the depot yesterday. So frustrating. "
-        "Is there any compensation?",
+        "The driver gave up on {absent_returned} and it has sat at the depot since yesterday. "
+        "Not happy. Is there any compensation?",
         "The courier took {absent_returned} back to the depot although I was home. Honestly "
-        "annoying. Can I get a coupon for the trouble?",
+        "annoying. Could you give me a coupon to make up for it?",
     ],
 )
 def test_a_coupon_asked_for_a_failed_delivery_follows_the_coupon_policy_at_once(

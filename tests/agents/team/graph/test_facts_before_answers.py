@@ -66,7 +66,7 @@ CORPUS: tuple[tuple[str, str], ...] = (
     ("emily", "Has my refund been processed?"),
     ("emily", "What's the status of my order?"),
     ("emily", "How much is shipping and when will {pending} ship?"),
-    ("emily", "My coupon expired, can you send me a new one?"),
+    ("emily", "My discount code has lapsed, could I have a fresh one?"),
     ("emily", "Can I return {delivered}? It arrived 12 days ago"),
     ("emily", "Which payment methods do you accept?"),
     ("emily", "I forgot my password"),
@@ -104,7 +104,7 @@ CORPUS: tuple[tuple[str, str], ...] = (
     ("emily", "Please change the delivery of {pending} to next Saturday instead"),
     ("emily", "Refund {delivered}. The towels are stained."),
     ("emily", "About {delivered}"),
-    ("emily", "How long does delivery to Okinawa take?"),
+    ("emily", "How many days does a parcel to Kagoshima need?"),
 )
 _SENTENCE = re.compile(r"[^。.!?！？\n]+[。.!?！？]?")
 

@@ -1,7 +1,7 @@
 """A new delivery date, a redelivery, by the parcel's state, through the whole graph (issue 24).
 
-Given Hanako's orders (``support_shop``: a teapot in transit due in three days, a donabe taken
-back to the depot yesterday), when she asks in Japanese or English for another delivery day,
+Given Hanako's orders (``support_shop``: a teapot in transit due in three days, a donabe
+returned to the depot a day ago), when she asks in Japanese or English for another delivery day,
 then a parcel on its way moves to the day named (next week's Saturday is next week's), a
 parcel back at the depot is booked for a redelivery with the time window asked for (and is
 never called "out for delivery"), and a parcel already out for delivery today is refused with

@@ -31,7 +31,7 @@ def tracked(outcome: RunOutcome) -> str:
 @pytest.mark.parametrize(
     "text",
     [
-        "{pending}はキャンセルでお願いします。あと、{in_transit}はいつ届きますか？",
+        "{pending}は取り消しにしてください。ところで{in_transit}はいつ届きますか？",
         "{pending}をキャンセルしたいです、それと{in_transit}がいつ届くか教えてください",
         "{in_transit}はいつ届きますか。また、{pending}はキャンセルしてください。",
     ],
@@ -74,7 +74,7 @@ def test_emily_cancels_one_order_and_hears_when_the_other_arrives(
 @pytest.mark.parametrize(
     ("text", "days"),
     [
-        ("{pending}をキャンセルしたいのと、{in_transit}の配達日を2日遅らせてほしいです", 2),
+        ("{pending}は取り消してください。{in_transit}はお届けを2日あとにしてください", 2),
         ("{pending}はキャンセルで。あと{in_transit}のお届けを3日後ろにずらしてください", 3),
     ],
 )

@@ -126,7 +126,7 @@ def test_has_my_refund_been_processed_reads_and_never_refunds() -> None:
 
 def test_a_receipt_goes_to_the_name_asked_for() -> None:
     order = {"number": "ORD-4003", "status": "delivered"}
-    text = "ORD-4003の領収書をお願いします。宛名は株式会社サンプルでお願いします。"
+    text = "ORD-4003の領収書を発行してもらえますか。宛名は株式会社サンプルにしてください。"
 
     message = turn("payment", "issue_receipt", text, order)
 
@@ -149,8 +149,8 @@ def test_addressees_in_both_languages() -> None:
     assert find_addressee("株式会社サンプル宛で領収書をください") == "株式会社サンプル"
     assert find_addressee("宛名は山田花子様でお願いします") == "山田花子"
     assert find_addressee("Receipt addressed to Acme Trading Inc.?") == "Acme Trading Inc."
-    assert find_addressee("an invoice made out to Carter Design Studio, thanks") == (
-        "Carter Design Studio"
+    assert find_addressee("an invoice made out to Harbour Lane Studio, thanks") == (
+        "Harbour Lane Studio"
     )
     assert find_addressee("領収書をお願いします") == ""
     assert find_addressee("I need a receipt for ORD-8001 please") == ""

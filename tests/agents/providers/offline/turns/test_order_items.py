@@ -198,9 +198,9 @@ def test_a_refund_is_for_the_item_meant_not_the_one_kept(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "quantity"),
     [
-        ("Please refund the remaining sencha as well, they were stale", None),
-        ("You refunded one of the three sencha already; please refund the remaining two", 2),
-        ("Please refund the rest of the 2 sencha too, they were stale", 2),
+        ("Refund the remaining sencha too; it had gone stale", None),
+        ("One of my three sencha was paid back earlier; refund the remaining two too", 2),
+        ("Refund the rest of the 2 sencha too, the leaves had gone flat", 2),
         ("煎茶は1袋分返金済みですが、残りの2袋も湿気ていたので返金をお願いします", 2),
         ("残りの煎茶2つ分も返金してください", 2),
     ],

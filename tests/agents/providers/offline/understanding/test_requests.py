@@ -45,7 +45,7 @@ def test_a_cancellation_and_a_parcel_each_name_their_own_order(text: str) -> Non
 @pytest.mark.parametrize(
     "text",
     [
-        f"{A}をキャンセルしたいのと、{B}の配達日を2日遅らせてほしいです",
+        f"{A}は取り消しで、{B}はお届けを2日あとにしてもらいたいです",
         f"{A}はキャンセルで。あと{B}のお届けを3日後ろにずらしてください",
         f"Please cancel {A}. Also please move the delivery of {B} two days later.",
     ],
