@@ -1,5 +1,5 @@
-"""The browser suite's harness: one daphne server and one Chromium for this package, the demo
-shop and a Celery worker per test, and signed-in browser contexts on demand.
+"""The browser suite's harness: one daphne server, one Chromium and one Celery worker for
+this package, the demo shop per test, and signed-in browser contexts on demand.
 
 Screenshots (``screenshots/<test>/``) and the servers' logs go to ``NETSHOP_BROWSER_ARTIFACTS``
 when set, otherwise to ``browser*/`` under pytest's temporary directory; never committed.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from operators.models import StaffPreference
 from tests.support.browser import Session, chromium, log_in
 from tests.support.demo_snapshot import demo_shop_seed
 from tests.support.servers import KEEP_ASYNC_CHECK, LiveServer, running_server
-from tests.support.workers import Worker, running_workers
+from tests.support.workers import Worker, running_workers, worker_consuming, worker_settled
 
 PASSWORD = "browser-tests-demo"
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
@@ -95,10 +96,50 @@ def staying_after_a_decision(shop: None) -> None:
         StaffPreference.objects.update_or_create(user=user, defaults={"open_next": False})
 
 
+class SharedWorker:
+    """The package's Celery worker: started once (a worker's start is seconds of CPU, most of
+    a short browser test's). Between tests it takes nothing from the broker, so a test without
+    the ``worker`` fixture has none; one that leaves it busy has it replaced."""
+
+    def __init__(self) -> None:
+        self.stack = ExitStack()
+        self.current: Worker | None = None
+
+    def ready(self) -> Worker:
+        """The worker, taking tasks: started now if there is none."""
+        if self.current is None:
+            [self.current] = self.stack.enter_context(running_workers(1, env=KEEP_ASYNC_CHECK))
+        else:
+            worker_consuming(self.current, on=True)
+        return self.current
+
+    def settle(self) -> None:
+        """Wait for the worker to finish what the test started and pause it; stop it if it
+        will not finish."""
+        if self.current is None:
+            return
+        worker_consuming(self.current, on=False)
+        if not worker_settled(self.current):
+            self.stop()
+
+    def stop(self) -> None:
+        self.stack.close()
+        self.stack, self.current = ExitStack(), None
+
+
+@pytest.fixture(scope="package")
+def _shared_worker(django_db_setup: None) -> Iterator[SharedWorker]:
+    shared = SharedWorker()
+    yield shared
+    shared.stop()
+
+
 @pytest.fixture
-def worker(shop: None) -> Iterator[Worker]:
-    with running_workers(1, env=KEEP_ASYNC_CHECK) as [started]:
-        yield started
+def worker(_shared_worker: SharedWorker, shop: None) -> Iterator[Worker]:
+    """The package's worker, idle, taking tasks; before the database is emptied after the
+    test, it has finished (or, stopped, dropped) all the test started."""
+    yield _shared_worker.ready()
+    _shared_worker.settle()
 
 
 @pytest.fixture

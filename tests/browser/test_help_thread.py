@@ -9,7 +9,6 @@ shows breaks the content security policy.
 from __future__ import annotations
 
 import re
-import socket
 from pathlib import Path
 
 import pytest
@@ -18,18 +17,16 @@ from playwright.sync_api import expect
 
 from agents.models import Inquiry, InquiryStatus, MessageAuthor
 from agents.support.conversations.intake import inquiry_create
-from netshop.celery import app
 from netshop.models import Customer
 from tests.browser.conftest import OpenSession
 from tests.support.browser import wait_for_js
-from tests.support.workers import Worker, wait_until
+from tests.support.workers import Worker, wait_until, worker_consuming
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 FIRST = "送料はいくらですか？"
 SECOND = "返品はできますか？"
 RUN_TIMEOUT_MS = 60_000
-QUEUE = "celery"  # the default queue the runs go to
 
 
 def answered(inquiry: Inquiry, count: int) -> bool:
@@ -57,7 +54,7 @@ def test_a_customer_replies_in_their_thread_and_sees_the_answer_arrive_live(
 
     # The worker takes no task while the customer replies, so the answer can only reach a
     # page that is already live (the reply itself reloads the page: it is a form post).
-    consuming(worker, False)
+    worker_consuming(worker, on=False)
     card.locator(".reply-text").fill(SECOND)
     card.locator(".reply-submit").click()
     expect(page).to_have_url(re.compile(rf"/help/\?sent={inquiry.pk}#inquiry-{inquiry.pk}$"))
@@ -65,7 +62,7 @@ def test_a_customer_replies_in_their_thread_and_sees_the_answer_arrive_live(
     expect(thread.nth(2).locator(".message-text")).to_have_text(SECOND)
     wait_for_js(page, f"document.getElementById('inquiry-{inquiry.pk}').dataset.live === '1'")
     customer.set_marker()
-    consuming(worker, True)
+    worker_consuming(worker, on=True)
 
     expect(thread).to_have_count(4, timeout=RUN_TIMEOUT_MS)
     expect(thread.nth(3)).to_have_class("message author-ai")
@@ -83,12 +80,3 @@ def test_a_customer_replies_in_their_thread_and_sees_the_answer_arrive_live(
     assert thread.nth(2).evaluate(background) != thread.nth(3).evaluate(background)
     assert [m.text for m in inquiry.messages.filter(author_kind="customer")] == [FIRST, SECOND]
     assert (customer.errors, customer.dialogs, customer.csp_violations()) == ([], [], [])
-
-
-def consuming(worker: Worker, on: bool) -> None:
-    """Let the worker take tasks from the queue, or not (they wait in the broker)."""
-    destination = [f"{worker.name}@{socket.gethostname()}"]
-    if on:
-        app.control.add_consumer(QUEUE, destination=destination, reply=True)
-    else:
-        app.control.cancel_consumer(QUEUE, destination=destination, reply=True)

@@ -90,11 +90,19 @@ def in_test_transaction() -> Iterator[None]:
     request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def api_schema(shop: Shop, in_test_transaction: None) -> Any:
+@pytest.fixture(scope="module")
+def loaded_schema() -> Any:
+    """The served schema, read once for the module: parsing it is most of a small test's
+    time, and it does not change between tests. Its requests go through the application
+    each time a test calls an operation."""
     from netshop.wsgi import application
 
     return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
+
+
+@pytest.fixture
+def api_schema(loaded_schema: Any, shop: Shop, in_test_transaction: None) -> Any:
+    return loaded_schema
 
 
 def test_every_operation_is_fuzzed(api_schema: Any) -> None:

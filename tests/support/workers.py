@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -18,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+from django.conf import settings
 from django.db import connection
 
 from netshop.celery import app
@@ -129,6 +131,42 @@ def running_workers(
     finally:
         for worker in workers:
             worker.stop()
+
+
+def worker_address(worker: Worker) -> str:
+    """The name the worker answers broadcasts (ping, inspect, consumers) to."""
+    return f"{worker.name}@{socket.gethostname()}"
+
+
+def worker_consuming(worker: Worker, on: bool) -> None:
+    """Let the worker take tasks from every queue, or not (they wait in the broker)."""
+    destination = [worker_address(worker)]
+    for queue in settings.CELERY_TASK_QUEUES:
+        if on:
+            app.control.add_consumer(queue, destination=destination, reply=True)
+        else:
+            app.control.cancel_consumer(queue, destination=destination, reply=True)
+
+
+def worker_settled(worker: Worker, timeout: float = 15) -> bool:
+    """Wait until ``worker`` holds no task (running, prefetched or scheduled for later), then
+    empty the broker; False when it is still busy after ``timeout`` seconds, or does not
+    answer (the caller stops it instead).
+
+    For a worker shared by several tests: what one test started must not run in the next.
+    """
+    destination = [worker_address(worker)]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inspect = app.control.inspect(destination=destination, timeout=1)
+        held = [inspect.active(), inspect.reserved(), inspect.scheduled()]
+        if None in held:
+            return False
+        if not any(tasks for replies in held if replies for tasks in replies.values()):
+            app.control.purge()
+            return True
+        time.sleep(0.2)
+    return False
 
 
 def wait_until(predicate: object, timeout: float = 60, interval: float = 0.1) -> None:

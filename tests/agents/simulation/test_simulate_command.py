@@ -194,27 +194,24 @@ def digest(run: SimulationRun) -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_gate_is_the_commands_exit_status(tmp_path: Path) -> None:
-    """As a deployment pipeline runs it: 1 below the threshold, 0 at or above it."""
+    """As a deployment pipeline runs it: below the threshold, the process exits with 1 and
+    says why (at or above it, the command returns normally, as the tests above show)."""
     path = suite(tmp_path, POLICY_QUESTION, WRONG)
     env = {**os.environ, "DATABASE_URL": _url(), "LOG_LEVEL": "ERROR"}
 
-    def simulate(threshold: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "manage.py", "simulate", str(path), "--threshold", threshold],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-
-    below, at = simulate("0.9"), simulate("0.5")
+    below = subprocess.run(
+        [sys.executable, "manage.py", "simulate", str(path), "--threshold", "0.9"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
     assert below.returncode == 1, below.stderr
     assert "below the threshold 0.9" in below.stderr
-    assert at.returncode == 0, at.stderr
-    assert "pass^1=0.5" in at.stdout
+    assert "pass^1=0.5" in below.stdout
 
 
 def _url() -> str:
