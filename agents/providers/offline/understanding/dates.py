@@ -234,7 +234,9 @@ _COUNT_WORDS = {
     "a couple of": 2, "couple of": 2, "few": 3, "a few": 3,
 }  # fmt: skip
 _COUNT = r"(\d{1,2}|[一二三四五六七八九十]|one|two|three|four|five|six|seven|a couple of|a few|a)"
-_LATER_JA = r"(?:後ろ|うしろ|遅ら|延ば|のば|ずら|繰り下げ|後ろ倒し)"
+# 「遅く」 and 「遅め」 only as asked (「2日遅くして」), not as told (「2日遅くなりました」).
+_LATER_ASKED_JA = r"遅(?:く|め)(?=して|に|で|でき|お願い)"
+_LATER_JA = rf"(?:後ろ|うしろ|遅ら|延ば|のば|ずら|繰り下げ|後ろ倒し|{_LATER_ASKED_JA})"
 _EARLIER_JA = r"(?:早め|早く|前倒し|繰り上げ)"
 _SHIFT_JA = re.compile(
     rf"{_COUNT}\s*(日|週間?)\s*(?:ほど|くらい|ぐらい|程度)?\s*(?:(?P<earlier>{_EARLIER_JA})|{_LATER_JA})"

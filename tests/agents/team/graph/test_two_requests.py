@@ -74,7 +74,7 @@ def test_emily_cancels_one_order_and_hears_when_the_other_arrives(
 @pytest.mark.parametrize(
     ("text", "days"),
     [
-        ("{pending}は取り消してください。{in_transit}はお届けを2日あとにしてください", 2),
+        ("{pending}はキャンセルをお願いします。{in_transit}は配達日を2日遅くしてください", 2),
         ("{pending}はキャンセルで。あと{in_transit}のお届けを3日後ろにずらしてください", 3),
     ],
 )

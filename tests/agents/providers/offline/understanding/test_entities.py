@@ -266,6 +266,22 @@ def test_order_status_words(text: str, status: str | None) -> None:
     assert entities(text).order_status == status
 
 
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("お届けを3日うしろにずらしてください", 3),
+        ("配達日を2日遅くしてください", 2),
+        ("到着を一週間ほど遅めにできますか", 7),
+        ("配送を2日早めてほしい", -2),
+        ("could you push it back two days?", 2),
+        ("荷物が2日遅くなりました", None),  # told, not asked
+        ("3日後に届けてください", None),  # a day, not a shift
+    ],
+)
+def test_a_shift_of_the_delivery_date_is_read_only_when_asked(text: str, days: int | None) -> None:
+    assert entities(text).date_shift_days == days
+
+
 def test_all_entities_of_one_inquiry_together() -> None:
     found = entities(
         "ＯＲＤ－４００４を来週の水曜日、14時〜16時に再配達して。¥3,000の送料は払います"
