@@ -82,11 +82,32 @@ OWN_SETS = ("bench/retrieval_cases.jsonl", "bench/retrieval_holdout.jsonl", "sim
 OWN_SET_WINDOW = 30
 
 
-def _own_set_texts() -> list[Path]:
+def _tracked_under(prefixes: tuple[str, ...]) -> list[Path]:
+    """The tracked JSON Lines files under ``prefixes`` (folders or files)."""
     return [
         path
         for path in _tracked_texts()
-        if str(path.relative_to(ROOT)).startswith(OWN_SETS) and path.suffix == ".jsonl"
+        if str(path.relative_to(ROOT)).startswith(prefixes) and path.suffix == ".jsonl"
+    ]
+
+
+def _copied_runs(paths: list[Path], window: int) -> list[str]:
+    """Where ``paths`` hold a run of ``window`` characters of a check sentence (runs the
+    development set also has left out)."""
+    development = "\n".join(_sentences(DEV_SET))
+    runs = {
+        text[start : start + window]: f"{name}:{number}"
+        for name in CHECK_SETS
+        for number, text in enumerate(_sentences(name), start=1)
+        for start in range(max(len(text) - window + 1, 0))
+    }
+    runs = {run: where for run, where in runs.items() if run not in development}
+    return [
+        f"{path.relative_to(ROOT)} holds {where}"
+        for path in paths
+        for text in [_normalised(path.read_text(errors="replace"))]
+        for run, where in runs.items()
+        if run in text
     ]
 
 
@@ -95,24 +116,10 @@ def _own_set_texts() -> list[Path]:
     reason="the external check sets are not beside this checkout",
 )
 def test_our_own_measuring_sets_copy_no_run_of_a_check_sentence() -> None:
-    development = "\n".join(_sentences(DEV_SET))
-    runs = {
-        text[start : start + OWN_SET_WINDOW]: f"{name}:{number}"
-        for name in CHECK_SETS
-        for number, text in enumerate(_sentences(name), start=1)
-        for start in range(max(len(text) - OWN_SET_WINDOW + 1, 0))
-    }
-    runs = {run: where for run, where in runs.items() if run not in development}
-    found = [
-        f"{path.relative_to(ROOT)} holds {where}"
-        for path in _own_set_texts()
-        for text in [_normalised(path.read_text(errors="replace"))]
-        for run, where in runs.items()
-        if run in text
-    ]
+    measuring_sets = _tracked_under(OWN_SETS)
 
-    assert _own_set_texts(), "the measuring sets moved: point OWN_SETS at them"
-    assert found == []
+    assert measuring_sets, "the measuring sets moved: point OWN_SETS at them"
+    assert _copied_runs(measuring_sets, OWN_SET_WINDOW) == []
 
 
 # What the router learns from and the benchmark it is judged on: an example that shares a
@@ -125,34 +132,12 @@ ROUTER_SETS = (
 ROUTER_SET_WINDOW = 40
 
 
-def _router_set_texts() -> list[Path]:
-    return [
-        path
-        for path in _tracked_texts()
-        if str(path.relative_to(ROOT)).startswith(ROUTER_SETS) and path.suffix == ".jsonl"
-    ]
-
-
 @pytest.mark.skipif(
     not all((CHECK_DATA / name).exists() for name in CHECK_SETS),
     reason="the external check sets are not beside this checkout",
 )
 def test_the_routers_examples_and_benchmark_copy_no_run_of_a_check_sentence() -> None:
-    development = "\n".join(_sentences(DEV_SET))
-    runs = {
-        text[start : start + ROUTER_SET_WINDOW]: f"{name}:{number}"
-        for name in CHECK_SETS
-        for number, text in enumerate(_sentences(name), start=1)
-        for start in range(max(len(text) - ROUTER_SET_WINDOW + 1, 0))
-    }
-    runs = {run: where for run, where in runs.items() if run not in development}
-    found = [
-        f"{path.relative_to(ROOT)} holds {where}"
-        for path in _router_set_texts()
-        for text in [_normalised(path.read_text(errors="replace"))]
-        for run, where in runs.items()
-        if run in text
-    ]
+    router_sets = _tracked_under(ROUTER_SETS)
 
-    assert len(_router_set_texts()) > 1, "the router's sets moved: point ROUTER_SETS at them"
-    assert found == []
+    assert len(router_sets) > 1, "the router's sets moved: point ROUTER_SETS at them"
+    assert _copied_runs(router_sets, ROUTER_SET_WINDOW) == []

@@ -7,7 +7,6 @@ The sandbox seeds the demo scenario in its own database; these tests name no ord
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from io import StringIO
@@ -16,13 +15,13 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
 
 from agents.simulation.models import RunStatus, SimulationRun
 from agents.simulation.results import run_cases, run_summary, runs_compare
 from agents.simulation.versions import articles_version
 from netshop.knowledge.models import ArticleCategory
 from tests.factories import help_article
+from tests.support.workers import worker_env
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -197,7 +196,7 @@ def test_the_gate_is_the_commands_exit_status(tmp_path: Path) -> None:
     """As a deployment pipeline runs it: below the threshold, the process exits with 1 and
     says why (at or above it, the command returns normally, as the tests above show)."""
     path = suite(tmp_path, POLICY_QUESTION, WRONG)
-    env = {**os.environ, "DATABASE_URL": _url(), "LOG_LEVEL": "ERROR"}
+    env = worker_env({"LOG_LEVEL": "ERROR"})  # this test database, as a pipeline names it
 
     below = subprocess.run(
         [sys.executable, "manage.py", "simulate", str(path), "--threshold", "0.9"],
@@ -212,8 +211,3 @@ def test_the_gate_is_the_commands_exit_status(tmp_path: Path) -> None:
     assert below.returncode == 1, below.stderr
     assert "below the threshold 0.9" in below.stderr
     assert "pass^1=0.5" in below.stdout
-
-
-def _url() -> str:
-    s = connection.settings_dict
-    return f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
