@@ -1,8 +1,10 @@
 """Reading a customer's reply as the answer to the question the shop asked: which option.
 
 "ORD-1004", "1004", "2", "2つ目の方です", "二番目", "the second one", "最後の", "yes" (when one
-option was offered) each pick an option; anything else picks none. Pure, Japanese and
-English, on NFKC text (full-width digits are digits).
+option was offered) each pick an option; anything else picks none. A reply that gives the
+detail asked for ("It's ORD-1004, the towels", 「ORD-1004の包丁です」) asks nothing else,
+unlike one that says a request of its own ("actually, where is ORD-1004?"). Pure, Japanese
+and English, on NFKC text (full-width digits are digits).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from agents.providers.offline.understanding.entities import order_numbers
+from agents.providers.offline.understanding.classifier import has_own_intent
+from agents.providers.offline.understanding.entities import order_numbers, without_orders
 from agents.support.text import normalize
 
 Option = Mapping[str, Any]
@@ -42,7 +45,10 @@ EN_ORDINALS: Final = {
 _JA_ORDINAL = re.compile(r"([1-9]|[一二三四五六七八九])\s*(?:つ目|つめ|番目|個目|件目|番)")
 _EN_ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\b")
 _EN_NUMBERED = re.compile(r"\b(?:number|no\.?|option|#)\s*([1-9])\b|#([1-9])\b")
-_LAST = re.compile(r"最後|一番下|\blast\b|\blatter\b")
+# "last" picks the last option, but not in "the mug I got last week".
+_LAST = re.compile(
+    r"最後|一番下|\blatter\b|\blast\b(?!\s+(?:week|weekend|month|year|time|night|[a-z]+day)\b)"
+)
 _FIRST = re.compile(r"最初|一番上|\bformer\b")
 _BARE_DIGITS = re.compile(r"(?<![\d\-])(\d{1,6})(?![\d\-])")
 # Only digits and a few polite or punctuation words around them: "2", "2です", "2 please".
@@ -53,6 +59,14 @@ _ONLY_A_NUMBER = re.compile(
 _YES = re.compile(
     r"^\s*(?:yes|yeah|yep|yup|correct|right|that'?s (?:it|right|the one|correct)|that one"
     r"|exactly|sure)\b|^\s*(?:はい|ええ|うん|そうです|それです|その通り|そちら|お願いします)"
+)
+# The grammar of a question or a request, which the words of a mere answer never have:
+# 「いつ届きますか」「教えてください」「変更したい」, "can you", "I'd like", "where".
+_ASKS = re.compile(
+    r"ください|下さい|ますか|ませんか|でしょうか|教えて|て(?:ほしい|欲しい)"
+    r"|たい(?:です|のですが|んですが|[。、!！]|$)"
+    r"|\b(?:can|could|would|will) (?:you|i|we)\b|\b(?:i|we)(?:['’]d| would)? (?:like|want|need)\b"
+    r"|\b(?:where|when|why|how)\b"
 )
 _NO = re.compile(r"^\s*(?:no\b|nope|not that|いいえ|いえ|違い|ちがい|違う)")
 
@@ -108,3 +122,15 @@ def _ordinal(plain: str, count: int) -> int | None:
 def is_refusal(text: str) -> bool:
     """A reply that says "no" to what was offered ("no, ...", 「いえ、〜」)."""
     return bool(_NO.search(normalize(text).lower()))
+
+
+def asks_nothing_else(text: str) -> bool:
+    """Whether a reply asks for nothing beyond the detail it gives (an order number, an
+    item, which one): its words around the order numbers neither read as a request to the
+    router nor have a question's or a request's grammar.
+
+    The router reads a named order with a few words ("It's ORD-1004.", 「ORD-1004です」) as
+    a parcel to track, since a first message that names only an order usually asks for it;
+    in a reply to the shop's question, the number is the answer and only the words can ask."""
+    words = without_orders(text)
+    return not has_own_intent(words) and not _ASKS.search(normalize(words).lower())

@@ -102,6 +102,21 @@ def order_mentions(text: str) -> list[tuple[Span, str]]:
     return sorted(found, key=lambda mention: mention[0].start)
 
 
+def without_orders(text: str) -> str:
+    """``text`` with its order numbers left out: the words a message says around them (a
+    named order alone reads as a look-up to the router, and asks nothing)."""
+    mentions = order_mentions(text)
+    kept = [
+        text[end:start]
+        for end, start in zip(
+            [0, *(m.end for m, _ in mentions)],
+            [*(m.start for m, _ in mentions), len(text)],
+            strict=True,
+        )
+    ]
+    return " ".join(part.strip() for part in kept if part.strip())
+
+
 def tracking_numbers(text: str) -> list[str]:
     """Twelve digits in fours, hyphens or spaces optional -> "4821-7730-1195"."""
     return _unique(["-".join(match.groups()) for match in _TRACKING_NUMBER.finditer(text)])

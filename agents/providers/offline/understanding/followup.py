@@ -2,11 +2,11 @@
 
 A message with no request of its own continues the earlier one: an answer to the shop's
 question ("ORD-1004", "2つ目の方です", "the second one", "yes", the new address it asked
-for) keeps the earlier request's classification with the chosen order as its order entity;
-a correction ("no, I meant ORD-1003", 「いえ、ORD-1003の方です」) or an addition ("also
-ORD-1004", 「あと、ORD-1004も」) takes the earlier intent with its own new entities. A
-message with a request of its own is classified on its own (an addition keeps the earlier
-order when it names none). Pure.
+for, "It's ORD-1004, the towels" when it asked which order) keeps the earlier request's
+classification with the chosen order as its order entity; a correction ("no, I meant
+ORD-1003", 「いえ、ORD-1003の方です」) or an addition ("also ORD-1004", 「あと、ORD-1004
+も」) takes the earlier intent with its own new entities. A message with a request of its
+own is classified on its own (an addition keeps the earlier order when it names none). Pure.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, Final
 from agents.contract.schemas import CONFIRMED, Classification, Entities
 from agents.providers.offline.understanding import classify_text
 from agents.providers.offline.understanding.address import find_address
-from agents.providers.offline.understanding.answers import chosen_option
+from agents.providers.offline.understanding.answers import asks_nothing_else, chosen_option
 from agents.providers.offline.understanding.classifier import has_own_intent
 from agents.support.text import language_evident, normalize
 
@@ -52,7 +52,7 @@ def classify_turn(
         return _inherit(base, fresh, language=language, orders=base.entities.order_numbers)
     if question and question.get("slot") == "request":  # "what do you need?": read as said
         return fresh
-    own = has_own_intent(text)
+    own = has_own_intent(text) and not _gives_the_detail(text, question)
     if question and question.get("slot") == "intent":
         return _confirmed(base, fresh, text, question, language=language, own=own)
     if question and not own:
@@ -118,6 +118,16 @@ def _gives_the_address(text: str, question: Mapping[str, Any] | None) -> bool:
     earlier request about the earlier order, even though an address reads like a request."""
     found = find_address(text) if question and question.get("slot") == "address" else None
     return found is not None and found.complete
+
+
+def _gives_the_detail(text: str, question: Mapping[str, Any] | None) -> bool:
+    """The shop asked for a detail of the request (which order, which item, when) and the
+    message gives it, asking nothing else: it continues the request, however much a named
+    order alone reads like a parcel to track. A yes to "shall we go ahead?" is read by
+    ``_confirmed``; a reply to "what do you need?" is a request by definition."""
+    if question is None or question.get("slot") in ("intent", "request"):
+        return False
+    return asks_nothing_else(text)
 
 
 def _names_something(entities: Entities) -> bool:

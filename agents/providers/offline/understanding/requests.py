@@ -19,7 +19,11 @@ from typing import Final
 
 from agents.contract.cards import agent_for_skill
 from agents.contract.schemas import INTENTS, Intent, Request
-from agents.providers.offline.understanding.entities import order_mentions, order_numbers
+from agents.providers.offline.understanding.entities import (
+    order_mentions,
+    order_numbers,
+    without_orders,
+)
 from agents.providers.offline.understanding.router import clauses, intent_probabilities
 
 # Fewer characters than this, the order numbers left out, ask nothing ("about", 「は」).
@@ -113,23 +117,10 @@ def _inside_word(text: str, at: int) -> bool:
 def _reading(text: str, intents: Sequence[Intent]) -> tuple[Intent, float]:
     """The inquiry's intent the words of ``text`` read most as, and how strongly: its order
     numbers left out (a bare "ORD-1" reads as a look-up, and asks nothing)."""
-    words = _without_orders(text)
+    words = without_orders(text)
     probability = intent_probabilities(words) if len(words) >= MIN_WORDS else {}
     best = max(intents, key=lambda intent: probability.get(intent, 0.0))
     return best, probability.get(best, 0.0)
-
-
-def _without_orders(text: str) -> str:
-    mentions = order_mentions(text)
-    kept = [
-        text[end:start]
-        for end, start in zip(
-            [0, *(m.end for m, _ in mentions)],
-            [*(m.start for m, _ in mentions), len(text)],
-            strict=True,
-        )
-    ]
-    return " ".join(part.strip() for part in kept if part.strip())
 
 
 def _clear_intent(text: str, intents: Sequence[Intent]) -> Intent | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from agents.providers.offline.understanding.answers import chosen_option
+from agents.providers.offline.understanding.answers import asks_nothing_else, chosen_option
 from agents.providers.offline.understanding.claims import says_not_received
 from agents.providers.offline.understanding.described import describe
 from agents.providers.offline.writing.questions import handover_sentence, write_question
@@ -51,7 +51,19 @@ def test_an_order_number_or_a_position_picks_the_option(text: str, chosen: str) 
 
 @pytest.mark.parametrize(
     "text",
-    ["yes", "はい", "I don't know", "3", "the third one", "ORD-4003", "4003", "", "いいえ"],
+    [
+        "yes",
+        "はい",
+        "I don't know",
+        "3",
+        "the third one",
+        "ORD-4003",
+        "4003",
+        "",
+        "いいえ",
+        "The mug I got last week.",
+        "the one from last month",
+    ],
 )
 def test_a_reply_that_names_no_offered_option_picks_none(text: str) -> None:
     assert chosen_option(text, TWO) is None
@@ -70,6 +82,27 @@ def test_a_yes_confirms_the_one_option_offered(text: str) -> None:
 @pytest.mark.parametrize("text", ["no", "いいえ、違います", "No, not that one"])
 def test_a_no_confirms_nothing(text: str) -> None:
     assert chosen_option(text, TWO[:1]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "nothing_else"),
+    [
+        ("It's ORD-4004.", True),
+        ("ORD-4004, the towels.", True),
+        ("That's ORD-4004, thank you!", True),
+        ("ORD-4004です。", True),
+        ("ORD-4004の土鍋です、よろしくお願いします", True),
+        ("土鍋のほうです", True),
+        ("Actually, where is ORD-4004?", False),
+        ("Cancel ORD-4004 instead, please", False),
+        ("I'd like to know when ORD-4004 ships", False),
+        ("ORD-4004の支払い状況を教えてください", False),
+        ("ORD-4004をキャンセルしたいです", False),
+        ("ORD-4004はいつ届きますか", False),
+    ],
+)
+def test_an_answer_giving_a_detail_asks_nothing_else(text: str, nothing_else: bool) -> None:
+    assert asks_nothing_else(text) is nothing_else
 
 
 def test_no_options_pick_nothing() -> None:

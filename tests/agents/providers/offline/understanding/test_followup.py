@@ -155,3 +155,73 @@ def test_the_address_the_shop_asked_for_answers_the_request_about_the_same_order
 
     assert (classification.intent, classification.agents) == (earlier.intent, earlier.agents)
     assert classification.entities.order_numbers == ["ORD-4011"]
+
+
+# The shop asked which order a refund for a damaged item is about, with or without options.
+REFUND = {
+    "slot": "order",
+    "why": "missing",
+    "options": [],
+    "request": "The kettle I ordered came dented, I'd like my money back.",
+    "intent": "process_refund",
+}
+REFUND_JA = {**REFUND, "request": "届いた商品が壊れていたので返金してください。"}
+REFUND_OFFERED = {**REFUND, "why": "ambiguous", "options": QUESTION["options"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "orders", "language"),
+    [
+        ("It's ORD-4002.", REFUND, ["ORD-4002"], "en"),
+        ("ORD-4002, please.", REFUND, ["ORD-4002"], "en"),
+        ("It's ORD-4002, the towels.", REFUND_OFFERED, ["ORD-4002"], "en"),
+        ("ORD-4002 - the bath towels.", REFUND, ["ORD-4002"], "en"),
+        ("Sorry, it's ORD-4002 (the kitchen knife).", REFUND_OFFERED, ["ORD-4002"], "en"),
+        ("Oh it's ORD-4007 - the kettle I got in November", REFUND, ["ORD-4007"], "en"),
+        ("Its ORD-4007", REFUND_OFFERED, ["ORD-4007"], "en"),
+        ("the towels", REFUND, [], "en"),
+        ("The mug I got last week.", REFUND_OFFERED, [], "en"),
+        ("ORD-4002です。", REFUND_JA, ["ORD-4002"], "ja"),
+        ("すみません、ORD-4002のマグカップです。", REFUND_JA, ["ORD-4002"], "ja"),
+        ("ORD-4002です。タオルのほうです。よろしくお願いします。", REFUND_JA, ["ORD-4002"], "ja"),
+        ("ORD-4007でお願いします", {**REFUND_OFFERED, **REFUND_JA}, ["ORD-4007"], "ja"),
+        ("月曜に届いたORD-4007のタオルです", REFUND_JA, ["ORD-4007"], "ja"),
+        ("タオルの方です", REFUND_JA, [], "ja"),
+    ],
+)
+def test_an_answer_giving_the_order_or_the_item_continues_the_refund(
+    text: str, question: dict[str, object], orders: list[str], language: str
+) -> None:
+    classification = classify_turn(text, question=question, today=TODAY)
+
+    assert classification.intent == "process_refund"
+    assert classification.entities.order_numbers == orders
+    assert classification.language == language
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "intent", "orders"),
+    [
+        ("Actually, where is ORD-4002?", REFUND_OFFERED, "track_shipment", ["ORD-4002"]),
+        ("Forget it, cancel ORD-4001 instead", REFUND, "cancel_order", ["ORD-4001"]),
+        ("ORD-4007 - can you track it?", REFUND, "track_shipment", ["ORD-4007"]),
+        ("Need the receipt of ORD-4007 emailed, thanks", REFUND, "issue_receipt", ["ORD-4007"]),
+        ("やっぱりORD-4001をキャンセルしてください", REFUND_JA, "cancel_order", ["ORD-4001"]),
+        ("ORD-4002の支払い状況を教えてください", REFUND_JA, "check_payment_status", ["ORD-4002"]),
+        ("ORD-4007はまだ届いていません", REFUND_JA, "track_shipment", ["ORD-4007"]),
+    ],
+)
+def test_a_reply_stating_a_new_request_is_read_as_the_new_request(
+    text: str, question: dict[str, object], intent: str, orders: list[str]
+) -> None:
+    classification = classify_turn(text, question=question, today=TODAY)
+
+    assert (classification.intent, classification.entities.order_numbers) == (intent, orders)
+
+
+def test_a_named_order_answering_what_is_needed_is_read_as_said() -> None:
+    question = {**REFUND, "slot": "request"}
+
+    classification = classify_turn("It's ORD-4002.", question=question, today=TODAY)
+
+    assert classification.intent == classify_text("It's ORD-4002.", today=TODAY).intent
