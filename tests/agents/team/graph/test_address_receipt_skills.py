@@ -17,11 +17,10 @@ import pytest
 from django.test import Client
 from pypdf import PdfReader
 
-from agents.models import Inquiry, InquiryStatus
-from agents.support.conversations.services import customer_message_post
-from agents.team.runs.driver import inquiry_advance
+from agents.models import InquiryStatus
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import AddressChange, CarrierBooking, ReceiptIssue, Refund
+from tests.support.conversations import customer_answers
 from tests.support.scenarios import SCENARIO_PREFIX, SupportShop, customer_login
 
 Ask = Callable[..., RunOutcome]
@@ -32,13 +31,6 @@ GINZA_EN = "1-2-3 Ginza, Chuo-ku, Tokyo 104-0061"
 def no_refund_prepared(outcome: RunOutcome) -> None:
     assert outcome.pending_actions == []
     assert Refund.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).count() == 0
-
-
-def answer(outcome: RunOutcome, text: str) -> Inquiry:
-    customer = Inquiry.objects.select_related("customer").get(pk=outcome.inquiry_id).customer
-    customer_message_post(customer=customer, inquiry_id=outcome.inquiry_id, text=text)
-    inquiry_advance(inquiry_id=outcome.inquiry_id)
-    return Inquiry.objects.get(pk=outcome.inquiry_id)
 
 
 # --- change_shipping_address ---------------------------------------------------------------
@@ -163,7 +155,7 @@ def test_without_the_new_address_the_shop_asks_for_it_and_the_answer_changes_it(
     assert "新しいお届け先のご住所を" in outcome.state["reply"]
     assert AddressChange.objects.count() == 0
 
-    inquiry = answer(outcome, f"{GINZA_JA}です")
+    inquiry = customer_answers(outcome, f"{GINZA_JA}です")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert "「〒104-0061 東京都中央区銀座1-2-3」に変更いたしました" in inquiry.reply

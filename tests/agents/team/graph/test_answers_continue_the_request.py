@@ -14,12 +14,11 @@ from collections.abc import Callable
 
 import pytest
 
-from agents.models import Escalation, Inquiry, InquiryStatus
-from agents.support.conversations.services import customer_message_post
-from agents.team.runs.driver import inquiry_advance
+from agents.models import Escalation, InquiryStatus
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Customer, Language, Order, Refund
 from tests.factories import CustomerFactory
+from tests.support.conversations import customer_answers
 from tests.support.scenarios import SupportShop, delivered_with
 
 Ask = Callable[..., RunOutcome]
@@ -31,14 +30,6 @@ def _customer_with_two_deliveries(language: str) -> tuple[Customer, Order, Order
     towels = delivered_with(customer, [("バスタオル", "Bath towels", 4300, 2)], days_ago=3)
     lamp = delivered_with(customer, [("卓上ランプ", "Desk lamp", 6200, 1)], days_ago=5)
     return customer, towels, lamp
-
-
-def _reply(outcome: RunOutcome, text: str) -> Inquiry:
-    """The customer answers in the conversation; the worker takes the next turn."""
-    customer = Inquiry.objects.select_related("customer").get(pk=outcome.inquiry_id).customer
-    customer_message_post(customer=customer, inquiry_id=outcome.inquiry_id, text=text)
-    inquiry_advance(inquiry_id=outcome.inquiry_id)
-    return Inquiry.objects.get(pk=outcome.inquiry_id)
 
 
 @pytest.mark.parametrize(
@@ -66,7 +57,7 @@ def test_an_answer_naming_the_order_proposes_the_refund_for_approval(
     assert asked.status == InquiryStatus.AWAITING_CUSTOMER
     assert {o["value"] for o in asked.state["question"]["options"]} == {towels.number, lamp.number}
 
-    inquiry = _reply(asked, answer.format(n=towels.number))
+    inquiry = customer_answers(asked, answer.format(n=towels.number))
 
     escalation = Escalation.objects.get(inquiry_id=inquiry.pk, status="open")
     [action] = escalation.package["recommended_actions"]
@@ -82,7 +73,7 @@ def test_a_reply_asking_something_new_is_read_as_the_new_request(
     customer, towels, _lamp = _customer_with_two_deliveries(Language.ENGLISH)
     asked = ask("An item I got from you came damaged, I want a refund.", customer=customer)
 
-    inquiry = _reply(asked, f"Actually, forget that: when did {towels.number} arrive?")
+    inquiry = customer_answers(asked, f"Actually, forget that: when did {towels.number} arrive?")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert towels.number in inquiry.reply

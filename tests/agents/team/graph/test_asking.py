@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from agents.models import Escalation, Inquiry, InquiryStatus, Message, MessageAuthor
-from agents.support.conversations.services import customer_message_post
-from agents.team.runs.driver import inquiry_advance
 from agents.team.runs.outcome import RunOutcome
 from netshop.models import Coupon, DeliveryDateChange, Redelivery, Refund
+from tests.support.conversations import customer_answers
 from tests.support.scenarios import SCENARIO_PREFIX, SupportShop
 
 Ask = Callable[..., RunOutcome]
@@ -28,14 +27,6 @@ def no_side_effects() -> None:
     assert Redelivery.objects.count() == 0
     assert DeliveryDateChange.objects.count() == 0
     assert Refund.objects.exclude(operation_id__startswith=SCENARIO_PREFIX).count() == 0
-
-
-def answer(outcome: RunOutcome, text: str) -> Inquiry:
-    """The customer replies in the conversation; the worker takes the next turn."""
-    customer = Inquiry.objects.select_related("customer").get(pk=outcome.inquiry_id).customer
-    customer_message_post(customer=customer, inquiry_id=outcome.inquiry_id, text=text)
-    inquiry_advance(inquiry_id=outcome.inquiry_id)
-    return Inquiry.objects.get(pk=outcome.inquiry_id)
 
 
 def ai_messages(inquiry_id: str) -> list[str]:
@@ -77,7 +68,7 @@ def test_a_bare_order_number_answers_and_the_chosen_order_is_tracked(
 ) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
-    inquiry = answer(outcome, shop.hanako.absent_returned.number)
+    inquiry = customer_answers(outcome, shop.hanako.absent_returned.number)
 
     [_question, reply] = ai_messages(outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.RESOLVED
@@ -98,7 +89,7 @@ def test_the_second_one_in_japanese_answers_with_the_second_option(
     assert "どちらのご注文" in outcome.state["reply"]
     assert "番号（1、2）または注文番号でお答えください。" in outcome.state["reply"]
 
-    inquiry = answer(outcome, "2つ目の方です")
+    inquiry = customer_answers(outcome, "2つ目の方です")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert f"ご注文 {shop.hanako.absent_returned.number}" in inquiry.reply
@@ -124,7 +115,7 @@ def test_the_issue_case_asks_instead_of_issuing_a_coupon_on_a_guessed_order(
 def test_a_bare_number_that_is_no_option_asks_again(ask: Ask) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
-    inquiry = answer(outcome, "I don't know")
+    inquiry = customer_answers(outcome, "I don't know")
 
     assert inquiry.status == InquiryStatus.AWAITING_CUSTOMER
     assert len(ai_messages(outcome.inquiry_id)) == 2
@@ -149,7 +140,7 @@ def test_not_arrived_while_the_carrier_says_delivered_goes_to_a_person(
 def test_an_answer_naming_the_delivered_order_goes_to_a_person(shop: SupportShop, ask: Ask) -> None:
     outcome = ask("荷物がまだ届きません。")
 
-    inquiry = answer(outcome, f"いえ、{shop.hanako.delivered.number}の方です")
+    inquiry = customer_answers(outcome, f"いえ、{shop.hanako.delivered.number}の方です")
 
     escalation = Escalation.objects.get(inquiry_id=outcome.inquiry_id)
     assert inquiry.status == InquiryStatus.ESCALATED
@@ -164,7 +155,7 @@ def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(
     outcome = ask(f"Where is {shop.hanako.in_transit.number}?")
     assert outcome.status == InquiryStatus.RESOLVED
 
-    inquiry = answer(outcome, f"Sorry, I meant {shop.hanako.absent_returned.number}")
+    inquiry = customer_answers(outcome, f"Sorry, I meant {shop.hanako.absent_returned.number}")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert inquiry.turns == 2
@@ -176,7 +167,7 @@ def test_a_correction_on_the_next_turn_redoes_the_request_for_the_other_order(
 def test_the_second_one_in_english_answers_the_question(shop: SupportShop, ask: Ask) -> None:
     outcome = ask("My parcel hasn't arrived.")
 
-    inquiry = answer(outcome, "the second one")
+    inquiry = customer_answers(outcome, "the second one")
 
     assert inquiry.status == InquiryStatus.RESOLVED
     assert f"order {shop.hanako.absent_returned.number}" in inquiry.reply
