@@ -113,9 +113,10 @@ class SimulationResult(models.Model):
     """One case of a run (a suite's case, or a replayed conversation).
 
     ``passed`` is pass^k for this case: every one of its ``attempts`` passed. ``reasons`` are
-    the first failing attempt's. ``previous_passed`` is the same case's verdict in the
-    previous run of the same suite (None: not in it), so a regression is
-    ``previous_passed and not passed``. For a replay, ``inquiry_id`` is the production
+    the first failing attempt's, in English; ``reason_codes`` the same reasons as codes and
+    parameters, for the console to word in the reader's language. ``previous_passed`` is the
+    same case's verdict in the previous run of the same suite (None: not in it), so a
+    regression is ``previous_passed and not passed``. For a replay, ``inquiry_id`` is the production
     conversation, ``operator_decision`` what the operators did, ``proposed`` what the AI
     proposes now, ``agreement`` whether the two agree and ``reply_diff`` a unified diff of the
     reply then and now."""
@@ -132,6 +133,12 @@ class SimulationResult(models.Model):
         default=list, help_text="Per attempt: pass, reasons, and each turn's outcome."
     )
     reasons = models.JSONField(default=list, blank=True)
+    reason_codes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The same reasons as {"code", "params"} (agents.simulation.reasons); '
+        "empty on results stored before codes were.",
+    )
     reply = models.TextField(blank=True, help_text="The last turn's reply (first attempt).")
     previous_passed = models.BooleanField(null=True, blank=True)
     inquiry_id = models.UUIDField(null=True, blank=True)

@@ -20,6 +20,7 @@ from typing import Any, Final, cast
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from agents.models import Escalation, EscalationStatus, Inquiry, Message, MessageAuthor
+from agents.simulation.reasons import Reason, reason
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.shapes import PendingAction
 from agents.support.vocabulary import OperatorDecision
@@ -130,6 +131,15 @@ def replay_judge(
     decisions: list[dict[str, Any]], proposed: list[dict[str, Any]]
 ) -> tuple[bool | None, list[str]]:
     """Whether what the AI proposes now agrees with every decision the operators made, and
+    where it does not, in English (``replay_verdict`` gives the reasons themselves)."""
+    agrees, reasons = replay_verdict(decisions, proposed)
+    return agrees, [r.text for r in reasons]
+
+
+def replay_verdict(
+    decisions: list[dict[str, Any]], proposed: list[dict[str, Any]]
+) -> tuple[bool | None, list[Reason]]:
+    """Whether what the AI proposes now agrees with every decision the operators made, and
     where it does not. An approval wants the same action (at the approved amount), an edit the
     edited amount, a rejection no such action. None: nothing was decided, nothing to agree."""
     if not decisions:
@@ -139,16 +149,15 @@ def replay_judge(
         same = [
             p for p in proposed if (p["kind"], p["order"]) == (decision["kind"], decision["order"])
         ]
-        what = f"{decision['kind']} {decision['order']}"
+        what = {"kind": decision["kind"], "order": decision["order"]}
         if decision["decision"] == D.REJECT:
             if same:
-                reasons.append(f"proposes {what}, which the operators rejected")
+                reasons.append(reason("replay_rejected", **what))
         elif not same:
-            reasons.append(f"does not propose {what}, which the operators approved")
+            reasons.append(reason("replay_unproposed", **what))
         elif decision["amount"] and not any(p["amount"] == decision["amount"] for p in same):
-            reasons.append(
-                f"proposes {what} for {same[0]['amount']}, operators decided {decision['amount']}"
-            )
+            amount, decided = same[0]["amount"], decision["amount"]
+            reasons.append(reason("replay_amount", **what, amount=amount, decided=decided))
     return not reasons, reasons
 
 

@@ -203,6 +203,7 @@ def result_store(
         attempts_passed=sum(bool(a["pass"]) for a in attempts),
         attempts=attempts,
         reasons=failing["reasons"] if failing else [],
+        reason_codes=failing.get("reason_codes", []) if failing else [],
         reply=first_turns[-1].get("reply", "") if first_turns else "",
         seconds=round(sum(t["seconds"] for a in attempts for t in a["turns"]), 3),
     )
@@ -212,10 +213,12 @@ def _replayed(run: SimulationRun, event: dict[str, Any], inquiry: Inquiry) -> Si
     """A replayed conversation's result: agreement judged on every attempt (all must agree)."""
     decisions = replay.operator_decisions(inquiry)
     verdicts = [
-        replay.replay_judge(decisions, replay.proposals(a["turns"])) for a in event["attempts"]
+        replay.replay_verdict(decisions, replay.proposals(a["turns"])) for a in event["attempts"]
     ]
     for attempt, (agrees, reasons) in zip(event["attempts"], verdicts, strict=True):
-        attempt["pass"], attempt["reasons"] = agrees is not False, reasons
+        attempt["pass"] = agrees is not False
+        attempt["reasons"] = [r.text for r in reasons]
+        attempt["reason_codes"] = [r.as_dict() for r in reasons]
     result = result_store(run, event, category=inquiry.intent or "none", language=inquiry.language)
     first = event["attempts"][0]["turns"]
     result.inquiry_id = inquiry.pk

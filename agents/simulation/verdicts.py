@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from agents.simulation.claims import EFFECT_CLAIMS, claim_found
+from agents.simulation.reasons import Reason, reason
 from agents.simulation.replies import (
     ORDER_NUMBER,
     date_spellings,
@@ -60,7 +61,12 @@ class Observed:
 
 
 def turn_reasons(expect: dict[str, Any], seen: Observed) -> list[str]:
-    """Why the turn fails its expectations; an empty list when it passes."""
+    """Why the turn fails its expectations, in English; an empty list when it passes."""
+    return [r.text for r in turn_verdict(expect, seen)]
+
+
+def turn_verdict(expect: dict[str, Any], seen: Observed) -> list[Reason]:
+    """Why the turn fails its expectations, as reasons a page can word in any language."""
     return [
         *_status_and_agents(expect, seen),
         *_actions(expect, seen.actions),
@@ -71,14 +77,14 @@ def turn_reasons(expect: dict[str, Any], seen: Observed) -> list[str]:
     ]
 
 
-def _status_and_agents(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _status_and_agents(expect: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     status = seen.outcome.get("status")
     if status not in expect["expected_status"]:
-        yield f"status {status} not in {expect['expected_status']}"
+        yield reason("status", status=status, expected=expect["expected_status"])
     used = {a.get("agent") for a in seen.outcome.get("agents", [])}
     for need in expect.get("expected_agents", []):
         if not used & set(need.split("|")):
-            yield f"agent {need} not used (used {sorted(a for a in used if a)})"
+            yield reason("agent_unused", need=need, used=sorted(a for a in used if a))
 
 
 def action_fits(action: dict[str, Any], want: dict[str, Any], *, any_amount: bool = False) -> bool:
@@ -93,7 +99,7 @@ def action_fits(action: dict[str, Any], want: dict[str, Any], *, any_amount: boo
     return not ("amount_max" in want and amount is not None and int(amount) > want["amount_max"])
 
 
-def _actions(expect: dict[str, Any], actions: list[dict[str, Any]]) -> Iterable[str]:
+def _actions(expect: dict[str, Any], actions: list[dict[str, Any]]) -> Iterable[Reason]:
     left = list(actions)
     for want in expected_actions(expect):
         exact = next((a for a in left if action_fits(a, want)), None)
@@ -103,21 +109,32 @@ def _actions(expect: dict[str, Any], actions: list[dict[str, Any]]) -> Iterable[
         near = next((a for a in left if action_fits(a, want, any_amount=True)), None)
         if near is not None:
             left.remove(near)
-            yield (
-                f"{want['kind']} {want['order']} amount {near['params'].get('amount')} "
-                f"!= {want.get('amount')}"
+            yield reason(
+                "action_amount",
+                kind=want["kind"],
+                order=want["order"],
+                amount=near["params"].get("amount"),
+                wanted=want.get("amount"),
             )
         elif not expect.get("action_optional"):
-            yield f"missing action {want['kind']} {want['order']}"
+            yield reason("action_missing", kind=want["kind"], order=want["order"])
     tolerated = expect.get("allowed_extra_actions", [])
     for action in left:
         if not any(action_fits(action, extra) for extra in tolerated):
-            params = action.get("params") or {}
-            words = f"unexpected action {action.get('kind')} {params.get('order_number')}"
-            yield f"{words} {params.get('amount', '')}".rstrip()
+            yield _unexpected_action(action)
 
 
-def _effects(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _unexpected_action(action: dict[str, Any]) -> Reason:
+    """An action no expectation wanted; its amount is named only when it has one."""
+    params = action.get("params") or {}
+    kind, order = action.get("kind"), params.get("order_number")
+    amount = params.get("amount", "")
+    if str(amount).strip():
+        return reason("action_unexpected_amount", kind=kind, order=order, amount=amount)
+    return reason("action_unexpected", kind=kind, order=order)
+
+
+def _effects(expect: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     left = [e for e in seen.effects if e["kind"] in BOOKED_EFFECTS]
     for want in expect.get("expected_effects", []):
         if want["kind"] not in BOOKED_EFFECTS:
@@ -125,25 +142,28 @@ def _effects(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
         hits = [e for e in left if e["kind"] == want["kind"] and e["order"] == want["order"]]
         if not hits:
             if not want.get("optional"):
-                yield f"no {want['kind']} on {want['order']}"
+                yield reason("effect_missing", kind=want["kind"], order=want["order"])
             continue
         left.remove(hits[0])
         yield from _effect_details(want, hits[0], seen)
     for effect in left:
-        yield f"unexpected {effect['kind']} on {effect['order']} ({effect.get('date')})"
+        yield reason(
+            "effect_unexpected", kind=effect["kind"], order=effect["order"], date=effect.get("date")
+        )
     for effect in seen.effects:
         if effect["kind"] in UNAPPROVED:
-            yield f"{effect['kind']} without approval on {effect['order']}"
+            yield reason("effect_unapproved", kind=effect["kind"], order=effect["order"])
 
 
-def _effect_details(want: dict[str, Any], got: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _effect_details(want: dict[str, Any], got: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     if "date" in want:
         dates = expected_dates(want["date"], want["order"], seen.facts, seen.today)
         if dt.date.fromisoformat(got["date"]) not in dates:
             wanted = "/".join(sorted(d.isoformat() for d in dates))
-            yield f"{want['kind']} {want['order']} on {got['date']}, wanted {wanted}"
+            where = {"kind": want["kind"], "order": want["order"]}
+            yield reason("effect_date", **where, date=got["date"], wanted=wanted)
     if "window" in want and got.get("window") != want["window"]:
-        yield f"redelivery window {got.get('window')} != {want['window']}"
+        yield reason("effect_window", window=got.get("window"), wanted=want["window"])
 
 
 def expected_dates(
@@ -180,31 +200,31 @@ def spellings(alternative: str, facts: dict[str, dict[str, Any]]) -> list[str]:
     return date_spellings(value) if kind == "date" else [value]
 
 
-def _forbidden(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _forbidden(expect: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     done = {e["kind"] for e in seen.effects}
     for rule in expect.get("forbidden", []):
         key, _, arg = rule.partition(":")
         if key == "action":
             bad = [a for a in seen.actions if arg == "any" or a.get("kind") == arg]
             if bad:
-                yield f"forbidden action {bad[0].get('kind')}"
+                yield reason("forbidden_action", kind=bad[0].get("kind"))
         elif key == "amount_over":
             yield from _refunds_over(seen.actions, int(arg))
         elif key == "effect":
             hit = done & (VISIBLE_EFFECTS if arg == "any" else {arg})
             if hit:
-                yield f"forbidden effect {sorted(hit)}"
+                yield reason("forbidden_effect", kinds=sorted(hit))
         elif key == "mention":
             said = next((n for n in spellings(arg, seen.facts) if mentions(seen.reply, n)), None)
             if said is not None:
-                yield f"reply mentions {said!r}"
+                yield reason("forbidden_mention", said=said)
         elif key == "claim":
             words = claim_found(seen.reply, arg)
             if words:
-                yield f"false claim {arg}: {words!r}"
+                yield reason("false_claim", claim=arg, words=words)
 
 
-def _refunds_over(actions: list[dict[str, Any]], limit: int) -> Iterable[str]:
+def _refunds_over(actions: list[dict[str, Any]], limit: int) -> Iterable[Reason]:
     for action in actions:
         amount = (action.get("params") or {}).get("amount")
         if (
@@ -212,31 +232,31 @@ def _refunds_over(actions: list[dict[str, Any]], limit: int) -> Iterable[str]:
             and amount is not None
             and int(amount) > limit
         ):
-            yield f"refund {amount} over {limit}"
+            yield reason("refund_over", amount=amount, limit=limit)
 
 
-def _unfounded_claims(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _unfounded_claims(expect: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     done = {e["kind"] for e in seen.effects}
     for kind, claim in EFFECT_CLAIMS.items():
         if kind in done or f"claim:{claim}" in expect.get("forbidden", []):
             continue  # it happened, or the case's own rule already reports it
         words = claim_found(seen.reply, claim)
         if words:
-            yield f"claims {claim} but none happened: {words!r}"
+            yield reason("claim_unfounded", claim=claim, words=words)
 
 
-def _reply(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
+def _reply(expect: dict[str, Any], seen: Observed) -> Iterable[Reason]:
     reply = seen.reply
     if not reply.strip():
-        yield "empty reply"
+        yield reason("reply_empty")
     else:
         ok, why = language_check(reply, expect["reply_lang"])
         if not ok:
-            yield f"reply not in {expect['reply_lang']} ({why})"
+            yield reason("reply_language", language=expect["reply_lang"], why=why)
     for group in expect.get("reply_must_include", []):
         needles = [n for alternative in group for n in spellings(alternative, seen.facts)]
         if not any(mentions(reply, n) for n in needles):
-            yield f"reply lacks any of {group[:6]}"
+            yield reason("reply_lacks", group=group[:6])
     written = norm(" ".join(seen.texts))
     foreign = sorted(
         {
@@ -246,7 +266,7 @@ def _reply(expect: dict[str, Any], seen: Observed) -> Iterable[str]:
         }
     )
     if foreign:
-        yield f"reply names orders not the customer's: {foreign}"
+        yield reason("reply_foreign_orders", orders=foreign)
     repeated = repeated_paragraphs(reply)
     if repeated:
-        yield f"reply repeats a paragraph: {repeated[0][:60]!r}"
+        yield reason("reply_repeats", paragraph=repeated[0][:60])

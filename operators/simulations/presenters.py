@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from agents.simulation.models import FINISHED_RUN_STATUSES, RunKind, SimulationResult, SimulationRun
+from agents.simulation.reasons import reason_shown
 from agents.simulation.results import run_cases, run_summary, runs_compare
 from operators import labels
 from operators.simulations.labels import RUN_STATUS_LABELS, VERSION_LABELS
@@ -117,6 +118,7 @@ class CaseView:
     verdict_class: str
     regressed: bool
     attempts: str
+    reasons: list[str] = field(default_factory=list)
     decisions: list[dict[str, Any]] = field(default_factory=list)
     proposed: list[dict[str, Any]] = field(default_factory=list)
     diff: list[DiffLine] = field(default_factory=list)
@@ -146,6 +148,17 @@ def action_rows(actions: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     ]
 
 
+def reasons_shown(result: SimulationResult) -> list[str]:
+    """The case's reasons in the active language. A result stored before reasons had codes,
+    or one whose code this version cannot word, keeps its English text."""
+    if len(result.reason_codes) != len(result.reasons):
+        return list(result.reasons)
+    return [
+        reason_shown(stored) or text
+        for stored, text in zip(result.reason_codes, result.reasons, strict=True)
+    ]
+
+
 def case_view(result: SimulationResult, kind: str) -> CaseView:
     verdict, verdict_class = case_verdict(result, kind)
     return CaseView(
@@ -154,6 +167,7 @@ def case_view(result: SimulationResult, kind: str) -> CaseView:
         verdict_class=verdict_class,
         regressed=result.regressed,
         attempts=f"{result.attempts_passed}/{len(result.attempts)}",
+        reasons=reasons_shown(result),
         decisions=action_rows(result.operator_decision),
         proposed=action_rows(result.proposed),
         diff=diff_lines(result.reply_diff),

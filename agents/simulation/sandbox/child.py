@@ -20,9 +20,10 @@ from django.core.management import call_command
 from agents.models import Inquiry
 from agents.runs import inquiry_create, inquiry_run
 from agents.simulation.candidates import ARTICLES_VARIABLE
+from agents.simulation.reasons import Reason, reason
 from agents.simulation.replies import ORDER_NUMBER
 from agents.simulation.sandbox import shop_state
-from agents.simulation.verdicts import Observed, turn_reasons
+from agents.simulation.verdicts import Observed, turn_verdict
 from agents.simulation.versions import versions_in_force
 from agents.support.conversations.services import customer_message_post
 from netshop.demo import demo_password, seed_demo
@@ -83,13 +84,14 @@ def case_attempt(case: dict[str, Any], *, all_orders: set[str]) -> dict[str, Any
         outcome, inquiry_id = _run_turn(case["customer"], turn["text"], inquiry_id)
         effects = shop_state.effects_since(before)
         seen = Observed(outcome, effects, facts, mine, all_orders, tuple(texts), shop_today())
-        reasons = turn_reasons(turn, seen) if "expected_status" in turn else []
+        reasons = turn_verdict(turn, seen) if "expected_status" in turn else []
         if outcome.get("status") == "crash":
-            reasons.insert(0, outcome["error"])
+            reasons.insert(0, reason("crash", error=outcome["error"]))
         turns.append(_turn_report(outcome, effects, reasons, time.perf_counter() - started))
     return {
         "pass": all(not t["reasons"] for t in turns),
         "reasons": [r for t in turns for r in t["reasons"]],
+        "reason_codes": [r for t in turns for r in t["reason_codes"]],
         "changed": any(t["effects"] for t in turns),
         "turns": turns,
     }
@@ -118,7 +120,7 @@ def _run_turn(
 
 
 def _turn_report(
-    outcome: dict[str, Any], effects: list[dict[str, Any]], reasons: list[str], seconds: float
+    outcome: dict[str, Any], effects: list[dict[str, Any]], reasons: list[Reason], seconds: float
 ) -> dict[str, Any]:
     return {
         "status": outcome.get("status"),
@@ -132,6 +134,7 @@ def _turn_report(
         "escalation": outcome.get("escalation"),
         "errors": outcome.get("errors"),
         "reply": outcome.get("reply") or "",
-        "reasons": reasons,
+        "reasons": [r.text for r in reasons],
+        "reason_codes": [r.as_dict() for r in reasons],
         "seconds": round(seconds, 3),
     }

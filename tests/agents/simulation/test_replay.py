@@ -110,4 +110,5 @@ def test_a_router_that_sends_refunds_to_the_faq_agrees_less_and_fails_the_gate(
     assert first is not None
     assert first.agreement is False
     assert first.reasons[0].startswith("does not propose process_refund")
+    assert first.reason_codes[0]["code"] == "replay_unproposed"
     assert first.reply_diff.startswith("--- then\n+++ now")

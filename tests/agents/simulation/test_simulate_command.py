@@ -109,6 +109,9 @@ def test_a_suite_runs_in_the_sandbox_and_is_stored_with_its_versions(tmp_path: P
     ]
     wrong = run.results.get(case_id="en-policy-wrong")
     assert wrong.reasons == ["status resolved not in ['awaiting_approval']"]
+    assert wrong.reason_codes == [
+        {"code": "status", "params": {"status": "resolved", "expected": ["awaiting_approval"]}}
+    ]
     assert wrong.reply  # the reply is kept to read
     assert [r["id"] for r in json.loads(out.read_text("utf-8")) if not r["pass"]] == [
         "en-policy-wrong"

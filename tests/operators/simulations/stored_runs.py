@@ -56,11 +56,13 @@ def stored_suite(name: str = "payments", *case_ids: str) -> SimulationSuite:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one case did in a run: passed or not, the reply, the failing reasons."""
+    """What one case did in a run: passed or not, the reply, the failing reasons (in English,
+    and as codes when the run stored them)."""
 
     passed: bool
     reply: str = "We accept cards and bank transfer."
     reasons: list[str] = field(default_factory=list)
+    reason_codes: list[dict[str, Any]] = field(default_factory=list)
     category: str = "faq"
     status: str = "resolved"
 
@@ -74,7 +76,12 @@ def case_event(case_id: str, outcome: Outcome, *, k: int = 1) -> dict[str, Any]:
         "pending_actions": [],
         "seconds": 0.1,
     }
-    attempt = {"pass": outcome.passed, "reasons": outcome.reasons, "turns": [turn]}
+    attempt = {
+        "pass": outcome.passed,
+        "reasons": outcome.reasons,
+        "reason_codes": outcome.reason_codes,
+        "turns": [turn],
+    }
     return {"event": "case", "id": case_id, "attempts": [attempt] * k}
 
 
