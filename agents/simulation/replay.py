@@ -4,7 +4,7 @@ operators decided then.
 ``replay_select`` reads conversations from the shop's database (a period, an intent, escalated
 or not); ``replay_case`` turns one into a case whose turns are the customer's messages;
 ``operator_decisions`` reads what the operators did with each action the AI proposed then
-(approved, approved with another amount, rejected); ``replay_judge`` compares that with the
+(approved, approved with another amount, rejected); ``replay_verdict`` compares that with the
 actions proposed in the sandbox now. A conversation with no decided action is replayed and
 its reply diffed, but does not count in the agreement.
 """
@@ -125,15 +125,6 @@ def proposals(turns: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         for turn in turns
         for a in turn.get("pending_actions", [])
     ]
-
-
-def replay_judge(
-    decisions: list[dict[str, Any]], proposed: list[dict[str, Any]]
-) -> tuple[bool | None, list[str]]:
-    """Whether what the AI proposes now agrees with every decision the operators made, and
-    where it does not, in English (``replay_verdict`` gives the reasons themselves)."""
-    agrees, reasons = replay_verdict(decisions, proposed)
-    return agrees, [r.text for r in reasons]
 
 
 def replay_verdict(

@@ -1,9 +1,10 @@
 """Whether one turn went as its case says: a pure function of what the run returned, what it
 wrote to the shop, and the shop's facts read before the case.
 
-``turn_reasons`` returns why the turn failed (empty: it passed). The checks and their order are
-``shared/eval/score_resolution.py``'s, so a suite gives the same verdict case by case; the
-reasons are written for the person reading a failed case.
+``turn_verdict`` returns why the turn failed (empty: it passed), as reasons
+(``agents.simulation.reasons``: a code, its parameters, the English text). The checks and
+their order are ``shared/eval/score_resolution.py``'s, so a suite gives the same verdict case
+by case; the reasons are written for the person reading a failed case.
 """
 
 from __future__ import annotations
@@ -58,11 +59,6 @@ class Observed:
     @property
     def reply(self) -> str:
         return str(self.outcome.get("reply") or "")
-
-
-def turn_reasons(expect: dict[str, Any], seen: Observed) -> list[str]:
-    """Why the turn fails its expectations, in English; an empty list when it passes."""
-    return [r.text for r in turn_verdict(expect, seen)]
 
 
 def turn_verdict(expect: dict[str, Any], seen: Observed) -> list[Reason]:

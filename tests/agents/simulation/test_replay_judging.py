@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.simulation.replay import proposals, replay_judge, reply_diff
+from agents.simulation.replay import proposals, replay_verdict, reply_diff
+
+
+def replay_judge(
+    decisions: list[dict[str, Any]], proposed: list[dict[str, Any]]
+) -> tuple[bool | None, list[str]]:
+    """The verdict with its reasons as the command prints them."""
+    agrees, reasons = replay_verdict(decisions, proposed)
+    return agrees, [reason.text for reason in reasons]
 
 
 def decided(decision: str, amount: int | None = 1200) -> dict[str, Any]:

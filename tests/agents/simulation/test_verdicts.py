@@ -5,9 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from agents.simulation.verdicts import Observed, expected_dates, turn_reasons
+from agents.simulation.verdicts import Observed, expected_dates, turn_verdict
 
 TODAY = dt.date(2026, 12, 2)  # a Wednesday
+
+
+def turn_reasons(expect: dict[str, Any], seen: Observed) -> list[str]:
+    """The turn's reasons as the command prints them."""
+    return [reason.text for reason in turn_verdict(expect, seen)]
+
+
 EN_REPLY = "Thank you for contacting us. Your parcel is on its way and arrives soon."
 JA_REPLY = "お問い合わせありがとうございます。お荷物は配送中でございます。"
 FACTS = {

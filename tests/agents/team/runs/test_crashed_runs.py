@@ -14,7 +14,6 @@ from collections.abc import Callable
 import pytest
 
 from agents.models import Escalation, EscalationStatus, Inquiry, InquiryStatus, MessageAuthor
-from agents.support import run_requests
 from agents.support.conversations.intake import inquiry_create
 from agents.support.escalations.services import decisions_allowed, escalation_decide
 from agents.team.runs import driver
@@ -24,14 +23,6 @@ from tests.factories import CustomerFactory, delivered_order
 from tests.operators.api_helpers import staff_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The runs handed to a worker (advanced here with ``driver.inquiry_advance``)."""
-    calls: list[str] = []
-    monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: calls.append(inquiry_id))
-    return calls
 
 
 @pytest.fixture

@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 from django.test import override_settings
 
 from agents.models import Escalation, Inquiry, InquiryStatus
-from agents.support import run_requests
 from agents.support.escalations.services import escalation_decide
 from agents.team.runs import driver
 from agents.team.runs.outcome import RunOutcome
@@ -32,14 +30,6 @@ BOTH_TEXT = (
     "{pending}をキャンセルしてください。それと、{delivered}が壊れていたので返金してください。"
 )
 REFUND_TEXT = "{delivered}が壊れていました。返金してください。"
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The runs handed to a worker (run here with ``driver.inquiry_advance``)."""
-    calls: list[str] = []
-    monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: calls.append(inquiry_id))
-    return calls
 
 
 def refunds_on(order: Order) -> int:

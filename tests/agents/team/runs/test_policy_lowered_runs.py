@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 
 from agents.models import (
@@ -25,7 +24,6 @@ from agents.models import (
     Message,
     MessageAuthor,
 )
-from agents.support import run_requests
 from agents.support.escalations.action_states import action_decisions_shown
 from agents.support.escalations.services import escalation_decide
 from agents.team.runs import driver
@@ -38,14 +36,6 @@ from tests.support.scenarios import SCENARIO_PREFIX, SupportShop
 
 Ask = Callable[..., RunOutcome]
 REFUND_TEXT = "{delivered}が壊れていました。返金してください。"
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The runs handed to a worker (run here with ``driver.inquiry_advance``)."""
-    calls: list[str] = []
-    monkeypatch.setattr(run_requests, "_submit", lambda task, inquiry_id: calls.append(inquiry_id))
-    return calls
 
 
 def set_four_eyes(manager: User, amount: int) -> None:
